@@ -1,0 +1,1 @@
+"""The kernel every mode shares."""

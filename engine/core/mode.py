@@ -1,0 +1,79 @@
+"""What every mode gives the kernel, and the registry of modes by id.
+
+The kernel never branches on a mode's name: it looks the mode up here and
+calls the same decider surface on every one of them."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import msgspec
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
+    """Everything a game is made from, before its first event. Saved in headers."""
+
+    mode: str
+    mission: str  # mission id as the file names it
+    mission_text: str  # the whole mission file: saves never depend on shipped files
+    source: str = ""  # where the mission came from (a shipped id or a path), for messages
+    seed: int = 0
+    dice: tuple[int, ...] = ()  # scripted die faces (K-3)
+    undo: str = "casual"  # casual | honest | ironman (K-6)
+    roster: tuple[str, ...] = ()  # station: survivors in seat order
+    options: dict[str, str] = {}
+
+
+class Mode(Protocol):
+    """The decider surface of one mode (STYLE 2, 3)."""
+
+    id: str
+    command_type: Any  # the tagged union of commands, for msgspec
+    event_type: Any  # the tagged union of events
+    state_type: Any
+
+    def setup(self, setup: Setup) -> tuple[Any, Any, list[Any]]:
+        """(world, state before the first event, setup events); raises MissionError."""
+
+    def run(self, world: Any, state: Any, command: Any) -> tuple[list[Any], Any]:
+        """decide + evolve in one pass: (events, state after them); raises RuleError."""
+
+    def evolve(self, world: Any, state: Any, event: Any) -> Any: ...
+
+    def legal_commands(self, world: Any, state: Any) -> list[Any]: ...
+
+    def summary(self, world: Any, state: Any) -> dict: ...
+
+    def view(self, world: Any, state: Any, viewer: str) -> dict: ...
+
+    def outcome(self, state: Any) -> str | None: ...
+
+    def reveals(self, event: Any) -> bool:
+        """True for events that show hidden information (K-6 honest undo)."""
+
+    def missions(self) -> list[dict]:
+        """Shipped missions: id, name, size, difficulty."""
+
+    def mission_text(self, mission_id: str) -> str:
+        """The text of a shipped mission; raises MissionError when unknown."""
+
+
+_MODES: dict[str, Mode] = {}
+
+
+def register(mode: Mode) -> Mode:
+    _MODES[mode.id] = mode
+    return mode
+
+
+def get_mode(mode_id: str) -> Mode:
+    from engine.core.errors import RuleError
+
+    if mode_id not in _MODES:
+        known = ", ".join(sorted(_MODES)) or "none"
+        raise RuleError("unknown_mode", f"there is no mode {mode_id!r} (modes: {known})")
+    return _MODES[mode_id]
+
+
+def modes() -> list[str]:
+    return sorted(_MODES)

@@ -1,0 +1,277 @@
+"""The public Game API (DESIGN.md): one object per game, any mode.
+
+The timeline keeps the state after every accepted command, so undo and redo
+are a step along a list (K-6); the journal keeps every command, undo and
+redo in the order the player made them, which is what a save writes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.core import log
+from engine.core.errors import MissionError, RuleError
+from engine.core.mode import Mode, Setup, get_mode
+
+APP_VERSION = "0.1.0"
+UNDO_POLICIES = ("casual", "honest", "ironman")
+
+FrameListener = Callable[[Any], None]
+
+
+def _mission_source(mode: Mode, mission: str | os.PathLike) -> tuple[str, str]:
+    """(source name, text) of a shipped mission id or a mission file path."""
+    if isinstance(mission, os.PathLike) or (
+        isinstance(mission, str) and mission.endswith(".toml")
+    ):
+        path = Path(mission)
+        try:
+            return str(path), path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise MissionError(str(path), "no such mission file") from None
+        except IsADirectoryError:
+            raise MissionError(str(path), "is a directory, not a mission file") from None
+        except UnicodeDecodeError:
+            raise MissionError(str(path), "is not UTF-8 text") from None
+        except OSError as e:
+            raise MissionError(str(path), e.strerror or str(e)) from None
+    if not isinstance(mission, str):
+        raise MissionError(repr(mission), "a mission is a shipped id or a path to a .toml file")
+    return mission, mode.mission_text(mission)
+
+
+class Game:
+    def __init__(self, mode: Mode, setup: Setup) -> None:
+        self.mode = mode
+        self.setup = setup
+        self.world, base, setup_events = mode.setup(setup)
+        state = base
+        for ev in setup_events:
+            state = mode.evolve(self.world, state, ev)
+        self._base = base
+        self._setup_events: tuple = tuple(setup_events)
+        self._states: list[Any] = [state]
+        self._entries: list[Any] = []
+        self._redo: list[Any] = []
+        self.undo_count = 0
+        self.journal: list[Any] = []
+        self.listeners: list[FrameListener] = []
+        self._entry_type = log.entry_type(mode.id)
+
+    # -- creation -----------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        mode: str = "station",
+        mission: str | os.PathLike = "tutorial",
+        seed: int = 0,
+        survivors: list[str] | tuple[str, ...] | None = None,
+        dice: list[int] | tuple[int, ...] | None = None,
+        undo: str = "casual",
+        **options: str,
+    ) -> Game:
+        m = get_mode(mode)
+        if undo not in UNDO_POLICIES:
+            raise RuleError("bad_undo_policy", f"undo policy must be one of {UNDO_POLICIES}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RuleError("bad_seed", "the seed must be a whole number")
+        faces = tuple(dice or ())
+        if any(not isinstance(f, int) or not 1 <= f <= 6 for f in faces):
+            raise RuleError("bad_dice", "scripted dice must be faces from 1 to 6")
+        source, text = _mission_source(m, mission)
+        setup = Setup(
+            mode=mode,
+            mission="",
+            mission_text=text,
+            source=source,
+            seed=seed,
+            dice=faces,
+            undo=undo,
+            roster=tuple(survivors or ()),
+            options={k: str(v) for k, v in options.items()},
+        )
+        game = cls(m, setup)
+        game.setup = msgspec.structs.replace(setup, mission=game.world.mission_id)
+        return game
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def events(self) -> list[Any]:
+        out = list(self._setup_events)
+        for entry in self._entries:
+            out.extend(entry.events)
+        return out
+
+    @property
+    def commands(self) -> list[Any]:
+        return [e.command for e in self._entries]
+
+    @property
+    def outcome(self) -> str | None:
+        return self.mode.outcome(self.state)
+
+    def summary(self) -> dict:
+        return self.mode.summary(self.world, self.state)
+
+    def view(self, viewer: str = "players") -> dict:
+        return self.mode.view(self.world, self.state, viewer)
+
+    def legal_commands(self) -> list[Any]:
+        return self.mode.legal_commands(self.world, self.state)
+
+    def can_undo(self) -> bool:
+        return bool(self._entries) and self._undo_refusal() is None
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- acting ---------------------------------------------------------------
+    def parse_command(self, command: Any) -> Any:
+        """A command from a dict or a Struct, checked for shape (K-5)."""
+        ctype = self.mode.command_type
+        if isinstance(command, msgspec.Struct):
+            command = msgspec.to_builtins(command)
+        if not isinstance(command, dict):
+            raise RuleError("bad_command", "a command is a mapping with a 'type'")
+        try:
+            return msgspec.convert(command, ctype)
+        except msgspec.ValidationError as e:
+            raise RuleError("bad_command", f"malformed command: {e}") from None
+
+    def submit(self, command: Any) -> list[Any]:
+        cmd = self.parse_command(command)
+        events, state = self.mode.run(self.world, self.state, cmd)
+        entry = self._entry_type(cmd, tuple(events))
+        self._entries.append(entry)
+        self._states.append(state)
+        self._redo.clear()
+        self._record(entry)
+        return list(events)
+
+    def _undo_refusal(self) -> str | None:
+        policy = self.setup.undo
+        if policy == "ironman":
+            return "this is an ironman game: undo is off"
+        if policy == "honest" and any(self.mode.reveals(ev) for ev in self._entries[-1].events):
+            return "honest undo stops where hidden information was revealed (dice, cards, spawns)"
+        return None
+
+    def undo(self) -> bool:
+        if not self._entries:
+            return False
+        why = self._undo_refusal()
+        if why:
+            raise RuleError("undo_refused", why)
+        self._redo.append(self._entries.pop())
+        self._states.pop()
+        self.undo_count += 1
+        self._record(log.UndoMark())
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        entry = self._redo.pop()
+        state = self.state
+        for ev in entry.events:
+            state = self.mode.evolve(self.world, state, ev)
+        self._entries.append(entry)
+        self._states.append(state)
+        self._record(log.RedoMark())
+        return True
+
+    def _record(self, item: Any) -> None:
+        self.journal.append(item)
+        for listener in self.listeners:
+            listener(item)
+
+    # -- replay and saves -------------------------------------------------------
+    def replay_state(self) -> Any:
+        """The current state rebuilt from the base state by folding every event."""
+        state = self._base
+        for ev in self.events:
+            state = self.mode.evolve(self.world, state, ev)
+        return state
+
+    def apply_frame(self, item: Any) -> None:
+        """Re-apply one journal frame from a log, trusting its stored events."""
+        if isinstance(item, log.UndoMark):
+            if not self._entries:
+                raise log.LogError("the log undoes past the start of the game")
+            self._redo.append(self._entries.pop())
+            self._states.pop()
+            self.undo_count += 1
+        elif isinstance(item, log.RedoMark):
+            if not self._redo:
+                raise log.LogError("the log redoes with nothing to redo")
+            entry = self._redo.pop()
+            self._push(entry)
+        else:
+            self._redo.clear()
+            self._push(item)
+        self.journal.append(item)
+
+    def _push(self, entry: Any) -> None:
+        state = self.state
+        for ev in entry.events:
+            state = self.mode.evolve(self.world, state, ev)
+        self._entries.append(entry)
+        self._states.append(state)
+
+    def header(self, created: str = "") -> log.Header:
+        return log.Header(
+            format=log.FORMAT_VERSION,
+            app=APP_VERSION,
+            setup=self.setup,
+            created=created,
+            undo_count=self.undo_count,
+        )
+
+    def to_bytes(self) -> bytes:
+        parts = [log.encode_header(self.header())]
+        parts.extend(log.encode_frame(item) for item in self.journal)
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Game:
+        header, frames, _warnings = log.decode(data)
+        return cls.from_log(header, frames)
+
+    @classmethod
+    def from_log(cls, header: log.Header, frames: list[Any]) -> Game:
+        try:
+            game = cls(get_mode(header.setup.mode), header.setup)
+        except (MissionError, RuleError) as e:
+            raise log.LogError(f"the saved game cannot be set up: {e}") from None
+        for item in frames:
+            game.apply_frame(item)
+        return game
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the whole log to path at once (atomically: a temp file, then rename)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(self.to_bytes())
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Game:
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except IsADirectoryError:
+            raise log.LogError(f"{path}: is a directory, not a save") from None
+        except OSError as e:
+            raise log.LogError(f"{path}: {e.strerror or e}") from None
+        try:
+            return cls.from_bytes(data)
+        except log.LogError as e:
+            raise log.LogError(f"{path}: {e}") from None
