@@ -25,9 +25,7 @@ FrameListener = Callable[[Any], None]
 
 def _mission_source(mode: Mode, mission: str | os.PathLike) -> tuple[str, str]:
     """(source name, text) of a shipped mission id or a mission file path."""
-    if isinstance(mission, os.PathLike) or (
-        isinstance(mission, str) and mission.endswith(".toml")
-    ):
+    if isinstance(mission, os.PathLike) or (isinstance(mission, str) and mission.endswith(".toml")):
         path = Path(mission)
         try:
             return str(path), path.read_text(encoding="utf-8")
@@ -202,7 +200,10 @@ class Game:
         return state
 
     def apply_frame(self, item: Any) -> None:
-        """Re-apply one journal frame from a log, trusting its stored events."""
+        """Re-apply one journal frame from a log, trusting its stored events.
+        Snapshots are a cache of what the events give: they change nothing."""
+        if isinstance(item, log.Snapshot):
+            return
         if isinstance(item, log.UndoMark):
             if not self._entries:
                 raise log.LogError("the log undoes past the start of the game")
@@ -227,43 +228,94 @@ class Game:
         self._states.append(state)
 
     def header(self, created: str = "") -> log.Header:
+        """The save header; its undo count is the undos the journal has no marks for."""
+        marked = sum(1 for item in self.journal if isinstance(item, log.UndoMark))
         return log.Header(
             format=log.FORMAT_VERSION,
             app=APP_VERSION,
             setup=self.setup,
             created=created,
-            undo_count=self.undo_count,
+            undo_count=self.undo_count - marked,
         )
 
-    def to_bytes(self) -> bytes:
-        parts = [log.encode_header(self.header())]
+    def snapshot_frame(self) -> bytes | None:
+        """A snapshot frame of the current state (None when too large for a frame)."""
+        return log.encode_snapshot(len(self._entries), self.state, APP_VERSION)
+
+    def to_bytes(self, created: str = "") -> bytes:
+        """The whole log: header, journal, and a snapshot of the current state."""
+        parts = [log.encode_header(self.header(created))]
         parts.extend(log.encode_frame(item) for item in self.journal)
+        if self.journal:
+            parts.append(self.snapshot_frame() or b"")
         return b"".join(parts)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Game:
-        header, frames, _warnings = log.decode(data)
-        return cls.from_log(header, frames)
+        decoded = log.decode_log(data)
+        game = cls.from_log(decoded.header, decoded.frames)
+        game.load_warnings = decoded.warnings
+        return game
 
     @classmethod
     def from_log(cls, header: log.Header, frames: list[Any]) -> Game:
+        """The game a log describes: the timeline is rebuilt from the journal,
+        and states come from the latest snapshot this version wrote plus the
+        events after it (earlier states are rebuilt when undo reaches them)."""
         try:
-            game = cls(get_mode(header.setup.mode), header.setup)
+            mode = get_mode(header.setup.mode)
+            game = cls(mode, header.setup)
         except (MissionError, RuleError) as e:
             raise log.LogError(f"the saved game cannot be set up: {e}") from None
-        for item in frames:
-            game.apply_frame(item)
+        timeline = log.walk(frames, APP_VERSION, header.setup.undo, mode.reveals)
+        world = game.world
+
+        def fold(state: Any, entry: Any) -> Any:
+            for ev in entry.events:
+                state = mode.evolve(world, state, ev)
+            return state
+
+        game._entries = timeline.entries
+        game._redo = timeline.redo
+        game.journal = timeline.journal
+        game.undo_count = header.undo_count + timeline.undos
+        game._states = log.LazyStates(
+            game._states[0],
+            game._entries,
+            fold,
+            timeline.snapshots,
+            lambda data: log.decode_state(mode.state_type, data),
+        )
+        try:
+            game._states[-1]
+        except Exception as e:  # evolve met an event it cannot apply: not this game's log
+            raise log.LogError(
+                f"the saved events cannot be replayed ({type(e).__name__}: {e})"
+            ) from None
+        game.load_warnings = []
         return game
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the whole log to path at once (atomically: a temp file, then rename)."""
+    def save(self, path: str | os.PathLike, created: str = "") -> None:
+        """Write the whole log to path at once: a temp file, fsync, then rename,
+        so the old save stays whole until the new one is. Refused while another
+        process holds the save open (an autosave session's OS lock)."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(self.to_bytes())
-        os.replace(tmp, path)
+        try:
+            _refuse_if_locked(path)
+            with open(tmp, "wb") as f:
+                f.write(self.to_bytes(created))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except IsADirectoryError:
+            raise log.LogError(f"{path}: is a directory, not a save") from None
+        except OSError as e:
+            raise log.LogError(f"{path}: cannot write the save: {e.strerror or e}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Game:
+        """The game saved at path (read only: the file is never written)."""
         path = Path(path)
         try:
             data = path.read_bytes()
@@ -275,3 +327,21 @@ class Game:
             return cls.from_bytes(data)
         except log.LogError as e:
             raise log.LogError(f"{path}: {e}") from None
+
+
+def _refuse_if_locked(path: Path) -> None:
+    """LogError when another process holds an OS lock on the save at path."""
+    try:
+        import fcntl
+    except ImportError:  # no flock on this platform: nothing to ask
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except (FileNotFoundError, IsADirectoryError):
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise log.LogError(f"{path}: another Shamble is playing this save") from None
+    finally:
+        os.close(fd)
