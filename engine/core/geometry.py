@@ -255,9 +255,7 @@ class ZoneMap:
                 return c in blocked or not (0 <= c[0] < width and 0 <= c[1] < height)
 
             cells_b = self.cells[b]
-            got = any(
-                clear_line(ca, cb, is_blocked) for ca in self.cells[a] for cb in cells_b
-            )
+            got = any(clear_line(ca, cb, is_blocked) for ca in self.cells[a] for cb in cells_b)
             self._los[key] = got
         return got
 

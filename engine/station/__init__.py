@@ -1,0 +1,174 @@
+"""Station: the co-op zone game (RULES ST), registered as mode "station"."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from engine.core import rng
+from engine.core.errors import MissionError, RuleError
+from engine.core.mode import Setup, register
+from engine.station import commands, content, events
+from engine.station.decide import run
+from engine.station.evolve import evolve
+from engine.station.legal import legal_commands
+from engine.station.mission import Mission, load_mission
+from engine.station.rules import World
+from engine.station.state import Card, State, Survivor
+from engine.station.summary import summary, view
+
+DEFAULT_ROSTER = ("vega", "okafor")
+
+
+def _roster(setup: Setup, mission: Mission) -> tuple[str, ...]:
+    roster = setup.roster or mission.info.survivors or DEFAULT_ROSTER
+    known = content.survivors()
+    for sid in roster:
+        if sid not in known:
+            raise RuleError(
+                "unknown_survivor", f"there is no survivor {sid!r} (survivors: {', '.join(known)})"
+            )
+    if len(set(roster)) != len(roster):
+        raise RuleError("duplicate_survivor", "each survivor can be picked once")
+    if not 1 <= len(roster) <= 6:
+        raise RuleError("bad_roster", "pick 1 to 6 survivors")
+    return tuple(roster)
+
+
+class StationMode:
+    id = "station"
+    command_type = commands.StationCommand
+    event_type = events.StationEvent
+    state_type = State
+
+    def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
+        mission = load_mission(setup.mission_text, setup.source or "mission")
+        roster = _roster(setup, mission)
+        board_zones = mission.zones
+        world = World(
+            mission=mission,
+            board=_board(mission),
+            seed=setup.seed,
+            dice=setup.dice,
+            start=next(z for z, s in board_zones.items() if s.start),
+            exits=tuple(z for z in _board(mission).zones if mission.zone(z).exit),
+            spawns=tuple(
+                sorted(
+                    (z for z, s in board_zones.items() if s.spawn),
+                    key=lambda z: board_zones[z].spawn,
+                )
+            ),
+            seats={sid: i for i, sid in enumerate(roster)},
+        )
+        board = world.board
+        zombies: dict[str, dict[str, int]] = {}
+        for g in mission.zombies:
+            here = zombies.setdefault(g.zone, {})
+            here[g.kind] = here.get(g.kind, 0) + g.count
+        doors = {}
+        for d in board.doors:
+            spec = mission.doors.get(d.id)
+            doors[d.id] = (
+                "open" if d.open_at_start else "locked" if spec and spec.locked else "closed"
+            )
+        floor = {
+            z: tuple(Card(c, content.card(c).ammo) for c in mission.zone(z).floor)
+            for z in board.zones
+            if mission.zone(z).floor
+        }
+        survivors = []
+        for sid in roster:
+            start_card = content.survivors()[sid].starts_with
+            survivors.append(
+                Survivor(
+                    id=sid,
+                    zone=world.start,
+                    hand=(Card(start_card, content.card(start_card).ammo),),
+                    skills=(content.survivors()[sid].skill,),
+                )
+            )
+        state = State(
+            survivors=tuple(survivors),
+            zombies=zombies,
+            doors=doors,
+            dark=tuple(z for z in board.zones if mission.zone(z).dark),
+            floor=floor,
+            objectives=tuple(z for z in board.zones if mission.zone(z).objective),
+            equipment=mission.equipment or (),
+            search=mission.search or (),
+            zombie_deck=tuple(c.id for c in mission.zombie_cards)
+            if mission.zombie_cards is not None
+            else (),
+        )
+        setup_events: list[events.Event] = []
+        k = 0
+        for deck, stacked, full in (
+            ("equipment", mission.equipment, content.equipment_deck()),
+            ("search", mission.search, content.search_deck()),
+            ("zombie", mission.zombie_cards, tuple(content.zombie_cards())),
+        ):
+            if stacked is None:  # K-4: decks are shuffled with the game's RNG at setup
+                setup_events.append(
+                    events.DeckShuffled(deck=deck, order=rng.shuffled(setup.seed, k, full))
+                )
+                k += 1
+        return world, state, setup_events
+
+    run = staticmethod(run)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal_commands)
+    summary = staticmethod(summary)
+    view = staticmethod(view)
+
+    @staticmethod
+    def outcome(state: State) -> str | None:
+        return state.outcome
+
+    @staticmethod
+    def reveals(event: events.Event) -> bool:
+        return type(event).reveals
+
+    def mission_text(self, mission_id: str) -> str:
+        path = resources.files("engine.content.missions").joinpath(f"{mission_id}.toml")
+        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
+            known = ", ".join(m["id"] for m in self.missions())
+            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
+        return path.read_text("utf-8")
+
+    def missions(self) -> list[dict]:
+        rows = []
+        folder = resources.files("engine.content.missions")
+        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+            if not entry.name.endswith(".toml"):
+                continue
+            mission = load_mission(entry.read_text("utf-8"), entry.name)
+            rows.append(
+                {
+                    "id": mission.id,
+                    "mode": "station",
+                    "name": mission.info.name,
+                    "zones": len(_board(mission).zones),
+                    "difficulty": mission.info.difficulty,
+                    "briefing": mission.info.briefing,
+                }
+            )
+        return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
+
+
+_BOARDS: dict[str, object] = {}
+
+
+def _board(mission: Mission):
+    """The zone map of a mission, cached by map text (derived tables live on it)."""
+    from engine.core.geometry import parse_zones
+
+    key = mission.info.map
+    board = _BOARDS.get(key)
+    if board is None:
+        board = parse_zones(key)
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        _BOARDS[key] = board
+    return board
+
+
+register(StationMode())

@@ -1,0 +1,128 @@
+"""Effects several rules share: wounds, XP, noise, spawns, the end checks."""
+
+from __future__ import annotations
+
+from engine.station import content
+from engine.station import events as ev
+from engine.station.rules import max_noise, score, wound_order, zone_noise
+from engine.station.state import Card
+from engine.station.turn import Turn
+
+
+def wound(t: Turn, sid: str, cause: str) -> None:
+    """One wound; elimination at max wounds drops the cards (ST-9.1)."""
+    s = t.survivor(sid)
+    if not s.alive:
+        return
+    t.emit(ev.Wounded(survivor=sid, cause=cause))
+    s = t.survivor(sid)
+    if s.wounds >= content.survivors()[sid].max_wounds:
+        t.emit(ev.Eliminated(survivor=sid, zone=s.zone))
+        check_lost(t)
+
+
+def zombie_wounds(t: Turn, zone: str, count: int) -> None:
+    """Wounds from zombies: fewest wounds first, ties by seat; tough and a vest
+    each absorb the first wound of the zombie phase; surplus is wasted (ST-5.1)."""
+    for _ in range(count):
+        order = wound_order(t.state, t.world, zone)
+        if not order:
+            return
+        s = order[0]
+        for source, has in (
+            ("tough", "tough" in s.skills),
+            ("vest", any(content.card(c.id).effect == "armor" for c in s.hand + s.backpack)),
+        ):
+            if has and f"{s.id}:{source}" not in t.state.absorbed:
+                t.emit(ev.WoundAbsorbed(survivor=s.id, source=source))
+                break
+        else:
+            wound(t, s.id, "zombie")
+        if t.over:
+            return
+
+
+def gain_xp(t: Turn, sid: str, amount: int) -> None:
+    if amount:
+        t.emit(ev.XpGained(survivor=sid, amount=amount))
+
+
+def noise(t: Turn, zone: str, amount: int = 1) -> None:
+    t.emit(ev.NoiseMade(zone=zone, amount=amount))
+    check_marker(t, zone)
+
+
+def check_marker(t: Turn, zone: str) -> None:
+    """ST-5.4: a zone whose noise reaches the maximum takes the noise marker."""
+    if t.state.marker != zone and zone_noise(t.state, zone) >= max_noise(t.state) > 0:
+        t.emit(ev.MarkerMoved(zone=zone))
+
+
+def place_card(t: Turn, sid: str, card: Card) -> None:
+    """ST-8.3: a free hand slot, else a free backpack slot, else the floor."""
+    s = t.survivor(sid)
+    place = "hand" if len(s.hand) < 2 else "backpack" if len(s.backpack) < 3 else "floor"
+    t.emit(ev.CardGained(survivor=sid, card=card, place=place))
+
+
+def new_card(card_id: str) -> Card:
+    return Card(card_id, content.card(card_id).ammo)
+
+
+def spawn(t: Turn, zone: str, card_id: str, counts: dict[str, int], extra: str = "") -> None:
+    t.emit(ev.ZombiesSpawned(zone=zone, card=card_id, kinds=counts, extra=extra))
+    limit = t.world.mission.info.max_zombies
+    if t.state.zombie_count() > limit:
+        t.emit(ev.GameLost(reason=f"the station holds more than {limit} zombies"))
+
+
+def spawn_card(t: Turn, zone: str) -> None:
+    """Draw a zombie card and spawn its line for the current danger level (ST-6)."""
+    from engine.station.rules import danger
+    from engine.station.zombies import runners_act
+
+    card_id = t.top("zombie")
+    if card_id is None:
+        return
+    t.emit(ev.ZombieCardDrawn(card=card_id))
+    line = zombie_card(t, card_id).line(danger(t.world, t.state))
+    counts = line.counts()
+    if counts or line.extra:
+        spawn(t, zone, card_id, counts, line.extra)
+    if line.extra == "runners" and not t.over:
+        t.emit(ev.RunnersActivated(zone=zone))
+        runners_act(t)
+
+
+def zombie_card(t: Turn, card_id: str) -> content.ZombieCard:
+    own = t.world.mission.zombie_cards
+    if own is not None:
+        for c in own:
+            if c.id == card_id:
+                return c
+    return content.zombie_cards()[card_id]
+
+
+def check_lost(t: Turn) -> None:
+    if not t.over and not t.state.living():
+        t.emit(ev.GameLost(reason="every survivor was eliminated"))
+
+
+def check_won(t: Turn) -> None:
+    """ST-9.2: the mission's conditions, checked after each action."""
+    if t.over:
+        return
+    state, world = t.state, t.world
+    living = state.living()
+    if not living:
+        return
+    for cond in world.mission.info.win:
+        if cond == "all_objectives" and state.objectives:
+            return
+        if cond == "all_in_exit" and not all(
+            s.zone in world.exits and not state.zombies_in(s.zone) for s in living
+        ):
+            return
+    from msgspec.structs import replace
+
+    t.emit(ev.GameWon(score=score(replace(state, outcome="won"))))

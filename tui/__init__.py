@@ -1,0 +1,1 @@
+"""Shamble's terminal UI (Textual) and command line."""

@@ -1,0 +1,194 @@
+"""The `shamble` command line (DESIGN.md "Command line").
+
+Each subcommand is a small function; the Textual app is imported only by the
+subcommands that open it, so `shamble script` starts fast."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+
+def _dice(text: str) -> list[int]:
+    try:
+        faces = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError("dice are faces 1-6 separated by commas") from None
+    if any(not 1 <= f <= 6 for f in faces):
+        raise argparse.ArgumentTypeError("dice are faces 1-6 separated by commas")
+    return faces
+
+
+def _mission_arg(text: str) -> str | Path:
+    return Path(text) if text.endswith(".toml") or "/" in text else text
+
+
+def cmd_script(args: argparse.Namespace) -> int:
+    from engine import Game, MissionError, RuleError
+
+    try:
+        game = Game.new(
+            args.mode,
+            mission=_mission_arg(args.mission),
+            seed=args.seed,
+            survivors=args.survivors.split(",") if args.survivors else None,
+            dice=args.dice,
+            undo=args.undo,
+        )
+    except (MissionError, RuleError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+    except OSError as e:
+        print(f"error: {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    out = sys.stdout
+    with source:
+        for number, line in enumerate(source, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                command = json.loads(line)
+            except json.JSONDecodeError as e:
+                print(f"rejected: bad_json: line {number}: {e.msg}", file=sys.stderr)
+                return 1
+            try:
+                events = game.submit(command)
+            except RuleError as e:
+                print(f"rejected: {e.code}: {e.message}", file=sys.stderr)
+                return 1
+            for ev in events:
+                out.write(msgspec.json.encode(ev).decode() + "\n")
+            out.flush()
+    return 0
+
+
+def cmd_missions(args: argparse.Namespace) -> int:
+    from engine import get_mode, modes
+
+    rows = []
+    for mode_id in modes():
+        rows.extend(get_mode(mode_id).missions())
+    if args.json:
+        for row in rows:
+            print(json.dumps(row))
+        return 0
+    print(f"{'id':<16}{'mode':<10}{'zones':>6}{'difficulty':>12}  name")
+    for r in rows:
+        print(f"{r['id']:<16}{r['mode']:<10}{r['zones']:>6}{r['difficulty']:>12}  {r['name']}")
+    return 0
+
+
+def _run_app(args: argparse.Namespace, game=None) -> int:
+    from tui.app import ShambleApp
+
+    app = ShambleApp(ascii_only=args.ascii, mouse=not args.no_mouse, game=game)
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
+
+
+def cmd_title(args: argparse.Namespace) -> int:
+    return _run_app(args)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    import random
+
+    from engine import Game, MissionError, RuleError
+
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        game = Game.new(
+            args.mode,
+            mission=_mission_arg(args.mission),
+            seed=seed,
+            survivors=args.survivors.split(",") if args.survivors else None,
+            undo=args.undo,
+        )
+    except (MissionError, RuleError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return _run_app(args, game)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from tui.persist import SaveProblem, load_path
+
+    try:
+        game = load_path(args.path)
+    except SaveProblem as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return _run_app(args, game)
+
+
+def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> None:
+    """--ascii and --no-mouse, accepted before or after `new`/`load`."""
+    parser.add_argument(
+        "--ascii", action="store_true", default=default, help="ASCII glyphs and borders only"
+    )
+    parser.add_argument(
+        "--no-mouse",
+        action="store_true",
+        default=default,
+        help="ignore the mouse (quieter over SSH)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from engine import APP_VERSION
+
+    parser = argparse.ArgumentParser(
+        prog="shamble", description="Zombie-survival board games in your terminal."
+    )
+    parser.add_argument("--version", action="version", version=f"shamble {APP_VERSION}")
+    _ui_options(parser)
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("new", help="start a new game and open it")
+    p.add_argument("--mode", default="station")
+    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
+    p.add_argument("--seed", type=int, default=None, help="default: a random seed")
+    p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
+    p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
+    _ui_options(p, argparse.SUPPRESS)
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("load", help="open a saved game")
+    p.add_argument("path", help="a save file")
+    _ui_options(p, argparse.SUPPRESS)
+    p.set_defaults(func=cmd_load)
+
+    p = sub.add_parser("script", help="play headless: one JSON command per line, events as JSON")
+    p.add_argument("--mode", default="station")
+    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--dice", type=_dice, default=None, help="scripted dice, e.g. 6,5,1")
+    p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
+    p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
+    p.add_argument("file", help="a .jsonl file of commands, or - for standard input")
+    p.set_defaults(func=cmd_script)
+
+    p = sub.add_parser("missions", help="list the shipped missions")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(func=cmd_missions)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return cmd_title(args)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
