@@ -224,6 +224,11 @@ class AutoSave:
             os.close(self._fd)
             self._fd = None
 
+    def __del__(self) -> None:
+        if getattr(self, "_fd", None) is not None:
+            os.close(self._fd)
+            self._fd = None
+
     def __enter__(self) -> AutoSave:
         return self
 

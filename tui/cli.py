@@ -29,7 +29,7 @@ def _mission_arg(text: str) -> str | Path:
 
 
 def cmd_script(args: argparse.Namespace) -> int:
-    from engine import Game, MissionError, RuleError
+    from engine import Game, LogError, MissionError, RuleError
 
     try:
         game = Game.new(
@@ -43,6 +43,15 @@ def cmd_script(args: argparse.Namespace) -> int:
     except (MissionError, RuleError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if args.save:
+        from saves import SaveError
+        from saves.cli import open_script_save
+
+        try:
+            open_script_save(args.save, game, fsync=False if args.no_fsync else None)
+        except SaveError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     try:
         source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
     except OSError as e:
@@ -64,6 +73,9 @@ def cmd_script(args: argparse.Namespace) -> int:
             except RuleError as e:
                 print(f"rejected: {e.code}: {e.message}", file=sys.stderr)
                 return 1
+            except LogError as e:  # the autosave (--save) could not write
+                print(f"error: {e}", file=sys.stderr)
+                return 2
             for ev in events:
                 out.write(msgspec.json.encode(ev).decode() + "\n")
             out.flush()
@@ -173,12 +185,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", type=_dice, default=None, help="scripted dice, e.g. 6,5,1")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
+    p.add_argument("--save", default=None, help="autosave to this new save file as it plays")
+    p.add_argument("--no-fsync", action="store_true", help="flush saves without fsync")
     p.add_argument("file", help="a .jsonl file of commands, or - for standard input")
     p.set_defaults(func=cmd_script)
 
     p = sub.add_parser("missions", help="list the shipped missions")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(func=cmd_missions)
+
+    from saves.cli import add_parsers as add_save_parsers
+
+    add_save_parsers(sub)
     return parser
 
 

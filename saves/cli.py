@@ -1,0 +1,116 @@
+"""The command-line subcommands that touch save files: `shamble saves ...`,
+`shamble replay PATH [--verify]`, and the autosave behind `script --save`.
+
+tui/cli.py calls `add_parsers(sub)` to register them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import msgspec
+
+from saves.files import SaveError
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("saves", help="list, delete, export and import saved games")
+    p.add_argument("--json", action="store_true", help="one JSON object per save")
+    actions = p.add_subparsers(dest="saves_action")
+    d = actions.add_parser("delete", help="delete a saved game")
+    d.add_argument("name")
+    e = actions.add_parser("export", help="copy a saved game to a file")
+    e.add_argument("name")
+    e.add_argument("dest", help="a file or a folder")
+    e.add_argument("--force", action="store_true", help="overwrite dest")
+    i = actions.add_parser("import", help="copy a save file into the saved games")
+    i.add_argument("file")
+    i.add_argument("--as", dest="name", default=None, help="the name to save it under")
+    actions.add_parser("where", help="print the folder the saves live in")
+    p.set_defaults(func=cmd_saves)
+
+    p = sub.add_parser("replay", help="print a save's journal, or --verify it from scratch")
+    p.add_argument("path")
+    p.add_argument("--verify", action="store_true", help="replay from scratch and check")
+    p.set_defaults(func=cmd_replay)
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    from saves import slots
+
+    try:
+        match args.saves_action:
+            case "delete":
+                print(f"deleted {slots.delete(args.name)}")
+            case "export":
+                print(f"exported to {slots.export_save(args.name, args.dest, args.force)}")
+            case "import":
+                print(f"imported as {slots.import_save(args.file, args.name)}")
+            case "where":
+                print(slots.saves_dir())
+            case _:
+                _print_list(slots.list_saves(), args.json)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_list(infos: list, as_json: bool) -> None:
+    if as_json:
+        for info in infos:
+            print(msgspec.json.encode(info).decode())
+        return
+    if not infos:
+        from saves import slots
+
+        print(f"no saved games in {slots.saves_dir()}")
+        return
+    print(
+        f"{'name':<20} {'mode':<8} {'mission':<14} {'round':>5}  {'outcome':<8} {'last played':<25} survivors"
+    )
+    for i in infos:
+        if i.error:
+            print(f"{i.name:<20} damaged: {i.error}")
+            continue
+        outcome = i.outcome or ("in use" if i.in_use else "-")
+        print(
+            f"{i.name:<20} {i.mode:<8} {i.mission:<14} {i.round if i.round is not None else '-':>5}  "
+            f"{outcome:<8} {i.last_played:<25} {', '.join(i.survivors)}"
+        )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from saves.files import load
+    from saves.verify import verify
+
+    try:
+        if args.verify:
+            report = verify(args.path)
+            print(report.text())
+            return 0 if report.ok else 1
+        game = load(args.path)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for warning in game.load_warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    try:
+        for item in game.journal:
+            sys.stdout.write(msgspec.json.encode(item).decode() + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (head, less) has gone: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def open_script_save(path: str, game: object, fsync: bool | None = None) -> object:
+    """The autosave for `shamble script --save PATH`: a new save, appended and
+    flushed after every accepted command. fsync follows $SHAMBLE_FSYNC (0 = off)."""
+    from saves.session import AutoSave
+
+    if fsync is None:
+        fsync = os.environ.get("SHAMBLE_FSYNC", "1") != "0"
+    return AutoSave.create(Path(path), game, fsync=fsync)
