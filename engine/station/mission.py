@@ -105,6 +105,15 @@ class _Checker:
         try:
             return msgspec.convert(data, typ)
         except msgspec.ValidationError as e:
+            m = re.search(r"`([^`$]+)`", str(e))
+            if m and line:  # point at the offending key inside the table
+                key = re.escape(m.group(1).split(".")[-1])
+                for i in range(line, len(self.lines)):
+                    if re.match(r"^\s*\[", self.lines[i]):
+                        break
+                    if re.match(rf"^\s*{key}\s*=", self.lines[i]):
+                        line = i + 1
+                        break
             raise self.fail(f"{what}: {_plain(str(e))}", line) from None
 
 
@@ -167,7 +176,7 @@ def load_mission(text: str, source: str) -> Mission:
         doors[did] = chk.convert(spec, DoorSpec, line, f'[doors."{did}"]')
         if doors[did].locked and door_ids[did].open_at_start:
             raise chk.fail(f"door {did} is drawn open (') but marked locked", line)
-    _check_zones(chk, board, zones, door_ids)
+    _check_zones(chk, zones, door_ids, info.win)
     _check_dark(chk, board, zones)
 
     groups = raw.get("zombies", [])
@@ -214,8 +223,10 @@ def _read_map(chk: _Checker, text: str) -> ZoneMap:
     return board
 
 
-def _check_zones(chk: _Checker, board: ZoneMap, zones: dict, doors: dict) -> None:
+def _check_zones(chk: _Checker, zones: dict, doors: dict, win: tuple[str, ...]) -> None:
     starts = [z for z, s in zones.items() if s.start]
+    if "all_in_exit" in win and not any(s.exit for s in zones.values()):
+        raise chk.fail("the win condition all_in_exit needs an exit zone (exit = true)")
     if len(starts) != 1:
         found = ", ".join(starts) or "none"
         raise chk.fail(f"a mission needs exactly one start zone (found: {found})")

@@ -1,0 +1,82 @@
+"""`shamble script` and `shamble missions` (DESIGN.md "Command line")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def shamble(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_script_prints_every_event_as_json(tmp_path):
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text(
+        '{"type": "open_door", "survivor": "vega", "door": "a-b"}\n'
+        "\n# comments and blank lines are skipped\n"
+        '{"type": "end_turn", "survivor": "vega"}\n'
+    )
+    out = shamble("script", "--mission", "tutorial", "--seed", "7", str(moves))
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line) for line in out.stdout.splitlines()]
+    types = [e["type"] for e in events]
+    assert types[:3] == ["activated", "action_spent", "door_opened"]
+    assert "activation_ended" in types
+
+
+def test_script_rejects_with_code_and_exit_1(tmp_path):
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text('{"type": "move", "survivor": "vega", "to": "e"}\n')
+    out = shamble("script", "--seed", "1", str(moves))
+    assert out.returncode == 1
+    assert out.stderr.startswith("rejected: out_of_reach: ")
+
+
+def test_script_reads_stdin_and_scripted_dice():
+    cmds = "\n".join(
+        json.dumps(c)
+        for c in [
+            {"type": "open_door", "survivor": "okafor", "door": "a-b"},
+            {"type": "move", "survivor": "okafor", "to": "b"},
+        ]
+    )
+    out = shamble("script", "--seed", "3", "--dice", "6,6", "-", stdin=cmds)
+    assert out.returncode == 0, out.stderr
+
+
+def test_script_bad_json_and_bad_mission(tmp_path):
+    moves = tmp_path / "m.jsonl"
+    moves.write_text("{not json\n")
+    out = shamble("script", str(moves))
+    assert out.returncode == 1 and out.stderr.startswith("rejected: bad_json")
+    out = shamble("script", "--mission", "no_such_mission", str(moves))
+    assert out.returncode == 2 and "no shipped mission" in out.stderr
+    out = shamble("script", "--dice", "7", str(moves))
+    assert out.returncode == 2 and "faces 1-6" in out.stderr
+
+
+def test_missions_lists_the_tutorial():
+    out = shamble("missions", "--json")
+    assert out.returncode == 0
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    tutorial = next(r for r in rows if r["id"] == "tutorial")
+    assert tutorial["mode"] == "station" and tutorial["zones"] == 6
+    out = shamble("missions")
+    assert "Docking Ring" in out.stdout
+
+
+def test_version():
+    out = shamble("--version")
+    assert out.returncode == 0 and out.stdout.startswith("shamble ")

@@ -1,0 +1,54 @@
+"""The engine stays pure (STYLE 1, 6) and the code stays linted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_engine_imports_no_ui_and_no_storage():
+    code = (
+        "import sys, engine\n"
+        "from engine import Game\n"
+        "Game.new('station', mission='tutorial', seed=1).legal_commands()\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'saves', 'tui')]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
+def test_engine_has_no_clock_and_no_global_random():
+    offenders = []
+    for path in (ROOT / "engine").rglob("*.py"):
+        rel = path.relative_to(ROOT).as_posix()
+        text = path.read_text()
+        for needle in ("time.time(", "datetime.now(", "uuid4(", "random.random(", "random.randint("):
+            if needle in text:
+                offenders.append(f"{rel}: {needle}")
+        if "import random" in text and rel not in (
+            "engine/core/rng.py",
+            "engine/station/generate.py",  # content generation, seeded locally
+            "engine/station/bot.py",  # a player, not the rules
+        ):
+            offenders.append(f"{rel}: import random")
+    assert offenders == []
+
+
+def test_ruff_lint_and_format():
+    lint = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    fmt = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert fmt.returncode == 0, fmt.stdout + fmt.stderr
