@@ -1,0 +1,228 @@
+"""Kernel rules K-1..K-7 and shared geometry, through the public API."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from engine import Game, RuleError
+from engine.core import rng
+from engine.core.geometry import parse_zones, supercover
+
+ARENA = '''
+[mission]
+id = "arena"
+danger_every_rounds = 0
+map = """
+#########
+#aaa+bbb#
+#aaa#bbb#
+#########
+"""
+[zones.a]
+start = true
+[zones.b]
+exit = true
+[decks]
+search = ["nothing", "ammo", "nothing"]
+equipment = ["knife"]
+[[zombies]]
+zone = "a"
+kind = "walker"
+count = 3
+'''
+
+
+@pytest.fixture
+def arena(tmp_path):
+    p = tmp_path / "arena.toml"
+    p.write_text(textwrap.dedent(ARENA).lstrip())
+    return p
+
+
+def melee(g, who="hale"):
+    return g.submit({"type": "melee", "survivor": who})
+
+
+def dice_of(events):
+    return [e.dice for e in events if type(e).__name__ == "Rolled"]
+
+
+def test_K_1_dice_are_written_into_events(arena):
+    g = Game.new("station", mission=arena, seed=4, survivors=["hale"])
+    rolled = dice_of(melee(g))
+    assert len(rolled) == 1 and len(rolled[0]) == 3  # crowbar 1 + melee 2
+    assert all(1 <= d <= 6 for d in rolled[0])
+
+
+def test_K_2_undo_is_not_a_reroll(arena):
+    g = Game.new("station", mission=arena, seed=9, survivors=["hale"])
+    first = dice_of(melee(g))
+    g.undo()
+    again = dice_of(melee(g))
+    assert first == again
+    other = Game.new("station", mission=arena, seed=10, survivors=["hale"])
+    assert [rng.die(9, n) for n in range(20)] != [rng.die(10, n) for n in range(20)]
+    assert dice_of(melee(other)) is not None
+
+
+def test_K_2_roll_n_depends_only_on_seed_and_n():
+    assert [rng.die(5, n) for n in range(50)] == [rng.die(5, n) for n in range(50)]
+    assert rng.dice(5, 10, 3) == (rng.die(5, 10), rng.die(5, 11), rng.die(5, 12))
+
+
+def test_K_3_scripted_dice_come_first_then_the_seed(arena):
+    g = Game.new("station", mission=arena, seed=2, survivors=["hale"], dice=[6, 5, 1])
+    assert dice_of(melee(g)) == [(6, 5, 1)]
+    assert dice_of(melee(g)) == [rng.dice(2, 3, 3)]
+
+
+def test_K_3_shuffles_never_read_the_script():
+    assert rng.shuffled(1, 0, list("abcdef")) == rng.shuffled(1, 0, list("abcdef"))
+    g1 = Game.new("station", mission="tutorial", seed=1, dice=[6, 6, 6])
+    g2 = Game.new("station", mission="tutorial", seed=1)
+    assert g1.state.equipment == g2.state.equipment and g1.state.search == g2.state.search
+
+
+def test_K_4_an_empty_deck_is_refilled_from_its_discards(arena):
+    # clear the zone first: three walkers, three scripted successes
+    g2 = Game.new(
+        "station", mission=arena, seed=3, survivors=["hale", "vega", "lin", "ruiz"], dice=[6, 6, 6]
+    )
+    melee(g2)  # three successes kill all three walkers
+    assert g2.summary()["zombies"] == {}
+    for who in ["hale", "vega", "lin"]:
+        g2.submit({"type": "search", "survivor": who})
+    assert g2.state.search == () and len(g2.state.search_discard) == 3
+    events = g2.submit({"type": "search", "survivor": "ruiz"})
+    shuffled = [e for e in events if type(e).__name__ == "DeckShuffled"]
+    assert shuffled and sorted(shuffled[0].order) == ["ammo", "nothing", "nothing"]
+
+
+def test_K_4_a_deck_with_no_discards_stays_empty(tmp_path):
+    text = (
+        textwrap.dedent(ARENA)
+        .lstrip()
+        .replace('search = ["nothing", "ammo", "nothing"]', 'search = ["gear", "gear"]')
+        .replace("count = 3", "count = 1")
+    )
+    path = tmp_path / "m.toml"
+    path.write_text(text)
+    g2 = Game.new("station", mission=path, seed=3, survivors=["vega", "lin"], dice=[6, 6])
+    g2.submit({"type": "melee", "survivor": "vega"})  # wrench: 2 dice, the walker dies
+    g2.submit({"type": "search", "survivor": "vega"})
+    assert g2.summary()["survivors"]["vega"]["hand"] == ["wrench", "knife"]
+    g2.submit({"type": "search", "survivor": "lin"})
+    assert g2.summary()["survivors"]["lin"]["hand"] == ["medkit"]
+    assert g2.state.equipment == () and g2.state.equipment_discard == ()
+
+
+def test_K_5_rejected_command_changes_nothing(arena):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale"])
+    before = g.state
+    with pytest.raises(RuleError) as e:
+        g.submit({"type": "search", "survivor": "hale"})  # zombies in the zone
+    assert e.value.code == "zombies_here" and g.state is before
+
+
+def test_K_6_undo_reverts_a_whole_zombie_phase_and_redo_reapplies(arena):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale"])
+    start = g.summary()
+    g.submit({"type": "end_turn", "survivor": "hale"})
+    after = g.summary()
+    assert after["round"] == 2 and after["survivors"]["hale"]["wounds"] >= 2
+    assert g.undo() and g.summary() == start
+    assert g.redo() and g.summary() == after
+    assert g.redo() is False
+
+
+def test_K_6_new_command_after_undo_discards_redo(arena):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale"])
+    g.submit({"type": "open_door", "survivor": "hale", "door": "a-b"})
+    g.undo()
+    assert g.can_redo()
+    g.submit({"type": "end_turn", "survivor": "hale"})
+    assert not g.can_redo() and g.redo() is False
+
+
+def test_K_6_honest_undo_stops_at_revealed_information(arena):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale", "vega"], undo="honest")
+    g.submit({"type": "open_door", "survivor": "vega", "door": "a-b"})  # reveals nothing
+    assert g.undo() is True
+    g.submit({"type": "open_door", "survivor": "vega", "door": "a-b"})
+    melee(g)  # dice rolled: hidden information revealed
+    with pytest.raises(RuleError) as e:
+        g.undo()
+    assert e.value.code == "undo_refused" and "honest" in e.value.message
+    assert g.undo_count == 1
+
+
+def test_K_6_ironman_refuses_every_undo(arena):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale"], undo="ironman")
+    assert g.undo() is False  # nothing to undo yet
+    g.submit({"type": "open_door", "survivor": "hale", "door": "a-b"})
+    with pytest.raises(RuleError) as e:
+        g.undo()
+    assert e.value.code == "undo_refused" and "ironman" in e.value.message
+
+
+def test_K_6_undo_count_is_kept_and_saved(arena, tmp_path):
+    g = Game.new("station", mission=arena, seed=1, survivors=["hale"])
+    g.submit({"type": "open_door", "survivor": "hale", "door": "a-b"})
+    g.undo()
+    g.redo()
+    g.undo()
+    assert g.undo_count == 2
+    g.save(tmp_path / "s.shamble")
+    assert Game.load(tmp_path / "s.shamble").undo_count == 2
+
+
+def test_K_7_players_do_not_see_zombies_in_dark_zones():
+    g = Game.new("station", mission="tutorial", seed=1)
+    assert "d" in g.summary()["dark"]
+    view = g.view("players")
+    assert "d" not in view["zombies"] or not g.state.zombies.get("d")
+    assert view["zombie_count"] == g.state.zombie_count()
+
+
+def test_supercover_takes_both_cells_at_an_exact_corner():
+    assert list(supercover((0, 0), (1, 1))) == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    assert list(supercover((0, 0), (3, 0))) == [(0, 0), (1, 0), (2, 0), (3, 0)]
+
+
+def test_ST_4_3_a_corner_touching_wall_blocks_sight():
+    board = parse_zones(
+        """
+#####
+#a#.#
+##b##
+#####
+"""
+    )
+    # a(1,1) and b(2,2) touch only at a corner; the diagonal crosses the corner
+    # between wall cells (2,1) and (1,2): blocked.
+    assert not board.sees("a", "b", frozenset())
+
+
+def test_ST_4_4_map_order_and_door_ids():
+    board = parse_zones(
+        """
+##########
+#zz+aa#yy#
+#zz#aa+yy#
+#zz+aa#yy#
+##########
+"""
+    )
+    assert board.zones == ("z", "a", "y")  # first cell in reading order
+    assert [d.id for d in board.doors] == ["a-z", "a-y", "a-z.2"]
+    with pytest.raises(ValueError, match="third zone"):
+        parse_zones(
+            """
+######
+#aa+b#
+#aacb#
+######
+"""
+        )
