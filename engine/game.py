@@ -23,7 +23,9 @@ UNDO_POLICIES = ("casual", "honest", "ironman")
 FrameListener = Callable[[Any], None]
 
 
-def _mission_source(mode: Mode, mission: str | os.PathLike) -> tuple[str, str]:
+def _mission_source(
+    mode: Mode, mission: str | os.PathLike, seed: int, options: dict[str, str]
+) -> tuple[str, str]:
     """(source name, text) of a shipped mission id or a mission file path."""
     if isinstance(mission, os.PathLike) or (isinstance(mission, str) and mission.endswith(".toml")):
         path = Path(mission)
@@ -39,7 +41,7 @@ def _mission_source(mode: Mode, mission: str | os.PathLike) -> tuple[str, str]:
             raise MissionError(str(path), e.strerror or str(e)) from None
     if not isinstance(mission, str):
         raise MissionError(repr(mission), "a mission is a shipped id or a path to a .toml file")
-    return mission, mode.mission_text(mission)
+    return mission, mode.mission_text(mission, seed, options)
 
 
 class Game:
@@ -80,7 +82,8 @@ class Game:
         faces = tuple(dice or ())
         if any(not isinstance(f, int) or not 1 <= f <= 6 for f in faces):
             raise RuleError("bad_dice", "scripted dice must be faces from 1 to 6")
-        source, text = _mission_source(m, mission)
+        opts = {k: str(v) for k, v in options.items()}
+        source, text = _mission_source(m, mission, seed, opts)
         setup = Setup(
             mode=mode,
             mission="",
@@ -90,7 +93,7 @@ class Game:
             dice=faces,
             undo=undo,
             roster=tuple(survivors or ()),
-            options={k: str(v) for k, v in options.items()},
+            options=opts,
         )
         game = cls(m, setup)
         game.setup = msgspec.structs.replace(setup, mission=game.world.mission_id)

@@ -54,8 +54,8 @@ class Mode(Protocol):
     def missions(self) -> list[dict]:
         """Shipped missions: id, name, size, difficulty."""
 
-    def mission_text(self, mission_id: str) -> str:
-        """The text of a shipped mission; raises MissionError when unknown."""
+    def mission_text(self, mission_id: str, seed: int, options: dict[str, str]) -> str:
+        """The text of a shipped (or generated) mission; MissionError when unknown."""
 
 
 _MODES: dict[str, Mode] = {}

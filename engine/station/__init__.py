@@ -127,7 +127,9 @@ class StationMode:
     def reveals(event: events.Event) -> bool:
         return type(event).reveals
 
-    def mission_text(self, mission_id: str) -> str:
+    def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
+        if mission_id == "random":
+            return _generated(seed, options or {})
         path = resources.files("engine.content.missions").joinpath(f"{mission_id}.toml")
         if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
             known = ", ".join(m["id"] for m in self.missions())
@@ -155,6 +157,23 @@ class StationMode:
 
 
 _BOARDS: dict[str, object] = {}
+
+
+def _generated(seed: int, options: dict) -> str:
+    """mission="random": a station built from the seed (options size, difficulty)."""
+    from engine.station.generate import generate
+
+    unknown = set(options) - {"size", "difficulty"}
+    if unknown:
+        raise MissionError("random", f"unknown options {sorted(unknown)} (size, difficulty)")
+    size: str | int = options.get("size", "medium")
+    if isinstance(size, str) and size.isdigit():
+        size = int(size)
+    try:
+        difficulty = int(options.get("difficulty", 3))
+        return generate(seed, size, difficulty)
+    except ValueError as e:
+        raise MissionError("random", str(e)) from None
 
 
 def _board(mission: Mission):
