@@ -104,7 +104,7 @@ class TallyMode:
     def missions(self):
         return [{"id": "plain", "mode": "tally", "name": "Plain", "zones": 0, "difficulty": 0}]
 
-    def mission_text(self, mission_id):
+    def mission_text(self, mission_id, seed=0, options=None):
         if mission_id != "plain":
             raise MissionError(mission_id, "no such tally mission")
         return "tally 0\n"
