@@ -13,11 +13,11 @@ import pytest
 from engine import Game
 from engine.station.legal import refused
 
-MAX_STEPS = 400
+MAX_STEPS = 5000
 
 
-def play(seed: int, mission: str = "tutorial", survivors=None, check_every: int = 1):
-    g = Game.new("station", mission=mission, seed=seed, survivors=survivors)
+def play(seed: int, mission: str = "tutorial", survivors=None, check_every: int = 1, **options):
+    g = Game.new("station", mission=mission, seed=seed, survivors=survivors, **options)
     start = g.summary()
     pick = random.Random(seed)
     steps = 0
@@ -35,6 +35,7 @@ def play(seed: int, mission: str = "tutorial", survivors=None, check_every: int 
             again = Game.from_bytes(g.to_bytes())
             assert again.summary() == g.summary()
             assert again.state == g.state
+    assert g.outcome is not None, f"seed {seed} did not end in {MAX_STEPS} commands"
     end = g.summary()
     n = len(g.commands)
     for _ in range(n):
@@ -55,3 +56,16 @@ def test_tutorial_random_playout(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_playout_with_six_survivors(seed):
     play(100 + seed, survivors=["vega", "okafor", "lin", "ruiz", "hale", "mori"], check_every=5)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_station_random_playout(seed):
+    size = ["small", "medium", "large"][seed % 3]
+    play(200 + seed, mission="random", check_every=9, size=size, difficulty=str(1 + seed))
+
+
+@pytest.mark.parametrize(
+    "mission", ["airlock", "hydroponics", "med_bay", "cargo_hold", "reactor", "command_deck"]
+)
+def test_shipped_mission_random_playout(mission):
+    play(7, mission=mission, survivors=["vega", "okafor", "lin"], check_every=11)
