@@ -98,10 +98,10 @@ def cmd_missions(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(args: argparse.Namespace, game=None) -> int:
+def _run_app(args: argparse.Namespace, game=None, session=None) -> int:
     from tui.app import ShambleApp
 
-    app = ShambleApp(ascii_only=args.ascii, mouse=not args.no_mouse, game=game)
+    app = ShambleApp(ascii_only=args.ascii, mouse=not args.no_mouse, game=game, session=session)
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
 
@@ -131,14 +131,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from tui.persist import SaveProblem, load_path
+    from tui.persist import SaveProblem, resume
 
     try:
-        game = load_path(args.path)
+        session = resume(args.path)
     except SaveProblem as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    return _run_app(args, game)
+    return _run_app(args, session.game, session)
 
 
 def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> None:

@@ -1,0 +1,17 @@
+"""Fixtures for the TUI tests: a private $SHAMBLE_HOME and seeded apps."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """Every TUI test saves into its own $SHAMBLE_HOME."""
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"

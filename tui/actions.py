@@ -1,0 +1,208 @@
+"""Commands as a player reads them, and the cursor's zone-to-zone jumps.
+
+The screen never invents a command: it picks from g.legal_commands() (as
+dicts) and this module only filters, labels and describes them."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from tui.scene import KIND_ORDER, display_name
+
+# -- cursor -------------------------------------------------------------------
+
+
+def zone_centres(board: Any) -> dict[str, tuple[float, float]]:
+    """Centre of each zone's cells, with rows counted double: a map cell is
+    drawn two characters wide, so this is what the eye sees as 'straight up'."""
+    out = {}
+    for zone, cells in board.cells.items():
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        out[zone] = (sum(xs) / len(xs), sum(ys) / len(ys))
+    return out
+
+
+def neighbour(centres: dict[str, tuple[float, float]], zone: str, dx: int, dy: int) -> str | None:
+    """The zone the cursor jumps to from zone in direction (dx, dy): the
+    nearest centre within 45 degrees of the direction (wider if none)."""
+    if zone not in centres:
+        return next(iter(centres), None)
+    x0, y0 = centres[zone]
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm, dy / norm
+    best: tuple[float, str] | None = None
+    for cone in (1.0, 2.5):
+        for other, (x, y) in centres.items():
+            if other == zone:
+                continue
+            vx, vy = x - x0, y - y0
+            along = vx * ux + vy * uy
+            across = abs(vx * uy - vy * ux)
+            if along <= 0 or across > along * cone:
+                continue
+            score = along + 2 * across
+            if best is None or score < best[0]:
+                best = (score, other)
+        if best is not None:
+            return best[1]
+    return None
+
+
+# -- filtering ----------------------------------------------------------------
+
+
+def of_type(commands: list[dict], ctype: str, survivor: str | None = None) -> list[dict]:
+    return [
+        c
+        for c in commands
+        if c["type"] == ctype and (survivor is None or c.get("survivor") == survivor)
+    ]
+
+
+def actors(commands: list[dict]) -> list[str]:
+    """Survivors who may still act, in the order the commands name them."""
+    return list(dict.fromkeys(c["survivor"] for c in commands if "survivor" in c))
+
+
+# -- labels -------------------------------------------------------------------
+
+
+def card_name(card_id: str | None) -> str:
+    return (card_id or "bare hands").replace("_", " ")
+
+
+def targets_text(targets: list[str] | None) -> str:
+    return f" ({', '.join(targets)} first)" if targets else ""
+
+
+def label(c: dict, view: dict) -> str:
+    """One line saying what a command does."""
+    who = display_name(c.get("survivor", ""))
+    match c["type"]:
+        case "move":
+            return f"{who}: move to zone {c['to']}"
+        case "melee":
+            return f"{who}: melee with {card_name(c.get('weapon'))}{targets_text(c.get('targets'))}"
+        case "ranged":
+            return (
+                f"{who}: fire {card_name(c.get('weapon'))} at zone {c['zone']}"
+                f"{targets_text(c.get('targets'))}"
+            )
+        case "search":
+            return f"{who}: search"
+        case "open_door":
+            return f"{who}: open door {c['door']}"
+        case "manage":
+            return f"{who}: {manage_label(c, view)}"
+        case "use":
+            target = c.get("target")
+            on = ""
+            if target:
+                on = (
+                    f" at zone {target}"
+                    if target not in view["survivors"]
+                    else f" on {display_name(target)}"
+                )
+            return f"{who}: use {card_name(c['card'])}{on}"
+        case "skill":
+            target = c.get("target")
+            on = f" on {display_name(target)}" if target else ""
+            return f"{who}: {c['skill'].replace('_', ' ')}{on}"
+        case "take_objective":
+            return f"{who}: take the objective"
+        case "end_turn":
+            return f"{who}: end turn"
+        case "choose":
+            return c["option"].replace("_", " ")
+    return c["type"].replace("_", " ")
+
+
+def _places(view: dict, sid: str, hand: list, backpack: list) -> Counter:
+    places: Counter = Counter()
+    owner = "" if sid == "" else display_name(sid) + "'s "
+    for card in hand:
+        places[(card, owner + "hand")] += 1
+    for card in backpack:
+        places[(card, owner + "backpack")] += 1
+    return places
+
+
+def manage_label(c: dict, view: dict) -> str:
+    """Say what a gear arrangement changes: 'pistol: floor -> hand'."""
+    sid = c["survivor"]
+    me = view["survivors"][sid]
+    zone = me["zone"]
+    others = c.get("others") or {}
+    before = _places(view, "", me["hand"], me["backpack"])
+    after = _places(view, "", c["hand"], c["backpack"])
+    for oid, arr in others.items():
+        o = view["survivors"][oid]
+        before += _places(view, oid, o["hand"], o["backpack"])
+        after += _places(view, oid, arr.get("hand", []), arr.get("backpack", []))
+    for card in view["floor"].get(zone, []):
+        before[(card, "floor")] += 1
+    carried_after = Counter(card for card, _ in after.elements())
+    carried_before = Counter(card for card, _ in before.elements())
+    for card, n in (carried_before - carried_after).items():
+        after[(card, "floor")] += n
+    gone = list((before - after).elements())
+    came = list((after - before).elements())
+    moves = []
+    for card, src in gone:
+        for i, (card2, dst) in enumerate(came):
+            if card2 == card:
+                moves.append(f"{card_name(card)}: {src} -> {dst}")
+                del came[i]
+                break
+    if not moves and c["hand"] != me["hand"]:
+        return "swap the cards in hand"
+    return "; ".join(moves) or "rearrange gear"
+
+
+# -- looking ------------------------------------------------------------------
+
+
+def describe_zone(view: dict, world: Any, zone: str) -> str:
+    """What `x` (look) says about a zone."""
+    board = world.board
+    parts = [f"Zone {zone}"]
+    marks = []
+    if zone in view["objectives_left"]:
+        marks.append("objective")
+    if zone in getattr(world, "exits", ()):
+        marks.append("exit")
+    if zone in getattr(world, "spawns", ()):
+        marks.append("spawn")
+    if zone in view["dark"]:
+        marks.append("dark: unknown until a door into it opens")
+    if marks:
+        parts[0] += f" ({', '.join(marks)})"
+    here = [
+        display_name(s) for s, v in view["survivors"].items() if v["alive"] and v["zone"] == zone
+    ]
+    if here:
+        parts.append("here: " + ", ".join(here))
+    kinds = view["zombies"].get(zone, {})
+    if kinds:
+        parts.append(
+            ", ".join(
+                f"{kinds[k]} {k}{'s' if kinds[k] > 1 else ''}" for k in KIND_ORDER if kinds.get(k)
+            )
+        )
+    elif zone not in view["dark"]:
+        parts.append("no zombies")
+    noise = view["noise"].get(zone, 0)
+    if noise:
+        parts.append(f"noise {noise}")
+    if view.get("marker") == zone:
+        parts.append("the noise marker")
+    floor = view["floor"].get(zone, [])
+    if floor:
+        parts.append("on the floor: " + ", ".join(card_name(c) for c in floor))
+    open_doors = frozenset(d for d, st in view["doors"].items() if st == "open")
+    seen = [z for z in board.zones if z != zone and board.sees(zone, z, open_doors)]
+    parts.append("sees " + (", ".join(seen) if seen else "no other zone"))
+    return "; ".join(parts) + "."

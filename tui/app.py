@@ -1,0 +1,125 @@
+"""The Shamble Textual app: screens, settings, signals and the save store.
+
+The app holds only settings (glyph set, mouse) and the open game's autosave
+session; screens render a game's view and turn keys into commands."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from tui.glyphs import glyphs
+
+if TYPE_CHECKING:
+    from engine import Game
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class ShambleApp(App):
+    TITLE = "Shamble"
+    CSS_PATH = ["styles/app.tcss", "styles/game.tcss", "styles/dialogs.tcss"]
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = False,
+        mouse: bool = True,
+        game: Game | None = None,
+        session: Any = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+        self.mouse = mouse
+        self.glyphs = glyphs(ascii_only)
+        self.autosave = autosave  # off: games are played without a save file
+        self._first_game = game
+        self._first_session = session
+        self.session: Any = None  # the autosave session of the open game
+        if ascii_only:
+            self.add_class("-ascii")
+
+    # -- start-up -----------------------------------------------------------
+    def get_default_screen(self) -> Screen:
+        from tui.screens.title import TitleScreen
+
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        if not self.is_headless:
+            self.install_signal_handlers()
+        if self._first_game is not None:
+            game, self._first_game = self._first_game, None
+            self.open_game(game, self._first_session)
+        self.check_size()
+
+    def install_signal_handlers(self) -> None:
+        """Textual does not handle SIGHUP: a dropped SSH connection would kill
+        the process mid-frame. Exit cleanly instead (saves are flushed per
+        command already). SIGTERM likewise."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.exit_on_signal)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # no signal support on this platform or thread
+
+    def exit_on_signal(self) -> None:
+        self.close_session()
+        self.exit(return_code=0)
+
+    # -- games and saves ------------------------------------------------------
+    def open_game(self, game: Game, session: Any = None) -> None:
+        """Show the game screen; a new game gets an autosave slot of its own."""
+        from tui import persist
+        from tui.screens.game import GameScreen
+
+        self.close_session()
+        if session is None and self.autosave:
+            try:
+                session = persist.start_session(game)
+            except persist.SaveProblem as e:
+                self.notify(f"{e} Playing without saving.", severity="error", timeout=10)
+        self.session = session
+        self.push_screen(GameScreen(game))
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            session, self.session = self.session, None
+            session.close()
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    # -- terminal size --------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int | None = None, height: int | None = None) -> None:
+        from tui.screens.dialogs import TooSmallScreen
+
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen(width, height))
+        elif small:
+            self.screen.update_size(width, height)
+        elif showing:
+            self.pop_screen()
+
+    # -- command palette --------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        palette = getattr(screen, "palette_commands", None)
+        if palette is not None:
+            yield from palette()
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,98 @@
+"""Small modal screens: yes/no confirmation, a choice from a list, and the
+"terminal too small" notice. Escape always means "no" or "not now"."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question; y/n keys, Enter on the focused button, Escape = no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n", "answer(False)", "no"),
+        Binding("escape", "answer(False)", "no", show=False),
+        Binding("left,right,h,l", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True):
+        super().__init__()
+        self.question = question
+        self.yes, self.no = yes, no
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog"):
+            yield Label(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes" if self.default else "#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """Pick one of several options (id, label); Escape closes without choosing."""
+
+    BINDINGS = [Binding("escape", "cancel", "close", show=False)]
+
+    def __init__(self, title: str, options: list[tuple[str, str]], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = options
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog choice"):
+            yield Label(self.title_text, id="question")
+            yield OptionList(*[Option(label, id=oid) for oid, label in self.options])
+            yield Label(self.note or "Enter chooses, Esc closes", classes="note")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(Screen):
+    """Shown instead of anything else while the terminal is below the minimum."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "quit", show=False)]
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.width, self.height = width, height
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._text(), id="too-small")
+
+    def _text(self) -> str:
+        from tui.app import MIN_HEIGHT, MIN_WIDTH
+
+        return (
+            f"The terminal is {self.width}x{self.height}.\n"
+            f"Shamble needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            "Enlarge the window; the game waits for you."
+        )
+
+    def update_size(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.query_one("#too-small", Label).update(self._text())

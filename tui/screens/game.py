@@ -1,0 +1,511 @@
+"""The game screen: board, panels, status line and message log.
+
+Thin by design: it draws g.view("players") and turns keys into commands
+picked from g.legal_commands(). Whatever the engine refuses is shown in the
+log with the engine's own reason; nothing here knows a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import msgspec
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from engine import RuleError
+from tui import actions, keys
+from tui.narrate import narrate
+from tui.scene import build_scene, display_name
+from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from tui.widgets.board import Board
+from tui.widgets.panels import CardsPanel, DangerPanel, MessageLog, StatusLine, SurvivorsPanel
+
+# Probes: when no legal command of a kind exists, submitting this shape lets
+# the engine say why ("no zombies here", "no loaded ranged weapon in hand").
+PROBES = {
+    "melee": lambda s, z: {"type": "melee", "survivor": s},
+    "ranged": lambda s, z: {"type": "ranged", "survivor": s, "zone": z},
+    "search": lambda s, z: {"type": "search", "survivor": s},
+    "take_objective": lambda s, z: {"type": "take_objective", "survivor": s},
+    "move": lambda s, z: {"type": "move", "survivor": s, "to": z},
+}
+
+
+@dataclass
+class Targeting:
+    """Choosing a zone for a move, a shot or a door: targets are highlighted,
+    the action key again cycles them, Enter confirms, Esc cancels."""
+
+    kind: str  # move | ranged | open_door
+    options: dict[str, list[dict]]  # zone -> the commands that target it
+    doors: frozenset[str] = field(default_factory=frozenset)  # door cells to highlight
+
+    @property
+    def order(self) -> list[str]:
+        return list(self.options)
+
+
+VERBS = {"move": "Move", "ranged": "Fire", "open_door": "Open a door"}
+
+
+class GameScreen(Screen):
+    BINDINGS = keys.bindings()
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    def __init__(self, game) -> None:
+        super().__init__()
+        self.game = game
+        self.world = game.world
+        self.centres = actions.zone_centres(self.world.board)
+        self.cursor: str | None = None
+        self.selected: str | None = None
+        self.targeting: Targeting | None = None
+        self.view: dict = {}
+        self.legal: list[dict] = []
+        self._asked_pending = False
+        self._over_shown = False
+
+    # -- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            yield Board(self.world.board, self.app.glyphs, id="board")
+            with Vertical(id="side"):
+                yield SurvivorsPanel(id="survivors")
+                yield CardsPanel(id="cards")
+                yield DangerPanel(id="danger")
+        yield StatusLine(id="status")
+        yield MessageLog(id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        info = self.world.mission.info
+        board = self.query_one(Board)
+        board.border_title = info.name or info.id
+        self.query_one("#survivors").border_title = "Survivors"
+        self.query_one("#danger").border_title = "Danger"
+        self.query_one("#log").border_title = "Log"
+        intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
+        self.add_log(intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."])
+        self.refresh_view()
+        board.focus()
+
+    # -- reading the game ---------------------------------------------------
+    def refresh_view(self) -> None:
+        g = self.game
+        self.view = g.view("players")
+        self.legal = [msgspec.to_builtins(c) for c in g.legal_commands()]
+        acting = actions.actors(self.legal)
+        before = self.selected
+        if self.selected not in acting:
+            active = self.view.get("active")
+            self.selected = active if active in acting else (acting[0] if acting else None)
+        if self.selected is None:
+            alive = [s for s, v in self.view["survivors"].items() if v["alive"]]
+            self.selected = alive[0] if alive else None
+        if self.cursor is None or (self.selected != before and self.selected):
+            self.cursor = self.survivor_zone(self.selected) or self.world.board.zones[0]
+        self.redraw()
+        self.after_change()
+
+    def survivor_zone(self, sid: str | None) -> str | None:
+        s = self.view.get("survivors", {}).get(sid or "")
+        return s["zone"] if s else None
+
+    def redraw(self) -> None:
+        g = self.app.glyphs
+        targets: frozenset[str] = frozenset()
+        if self.targeting:
+            targets = frozenset(self.targeting.options) | self.targeting.doors
+        with self.app.batch_update():
+            self.query_one(Board).show(
+                build_scene(
+                    self.view,
+                    self.world,
+                    g,
+                    cursor=self.cursor,
+                    selected=self.selected,
+                    targets=targets,
+                )
+            )
+            self.query_one(SurvivorsPanel).show(self.view, self.selected, g)
+            self.query_one(CardsPanel).show(self.view, self.selected, self.weapon_dice)
+            self.query_one(DangerPanel).show(self.view, g)
+            self.query_one(StatusLine).say(self.status_text())
+
+    def status_text(self) -> Text:
+        if self.view.get("outcome"):
+            return Text(f"Mission {self.view['outcome']}. Press Enter for the score.", "bold")
+        if self.view.get("pending"):
+            return Text("A decision is waiting: press Enter to choose.", "bold")
+        if self.targeting:
+            t = self.targeting
+            here = self.cursor in t.options
+            text = Text(f"{VERBS[t.kind]}: ", "bold")
+            if here:
+                text.append(self.target_hint(t, self.cursor or ""), "bold green")
+                text.append(". Enter confirms, ")
+            else:
+                text.append(f"zone {self.cursor} is not a target. ")
+            text.append(f"{keys_for(t.kind)} next target, Esc cancels")
+            return text
+        sid = self.selected
+        if sid is None:
+            return Text("Nobody can act.")
+        s = self.view["survivors"][sid]
+        text = Text(f"{display_name(sid)}", "bold")
+        text.append(
+            f" in {s['zone']}: {s['actions_left']} action{'s' if s['actions_left'] != 1 else ''} left"
+        )
+        text.append(f"   cursor: zone {self.cursor}", "dim")
+        return text
+
+    def target_hint(self, t: Targeting, zone: str) -> str:
+        cmds = t.options[zone]
+        if t.kind == "ranged":
+            dice = self.dice_for(cmds[0])
+            kinds = self.view["zombies"].get(zone, {})
+            n = sum(kinds.values())
+            return f"{cmds[0].get('weapon', '')} at {zone}: {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
+        if t.kind == "open_door":
+            return f"door {cmds[0]['door']} into zone {zone}"
+        return f"zone {zone}"
+
+    def dice_for(self, command: dict) -> int | str:
+        weapon = command.get("weapon") or ""
+        n = self.weapon_dice(weapon, command["type"] == "ranged", command["survivor"])
+        return "?" if n is None else n
+
+    def weapon_dice(self, weapon: str, ranged: bool, sid: str | None = None) -> int | None:
+        """Dice an attack with weapon rolls, from the engine's own counting."""
+        try:
+            from engine.station.attack import dice_count
+
+            s = self.game.state.survivor(sid or self.selected)
+            return dice_count(s, weapon, ranged) if s is not None else None
+        except (ImportError, AttributeError, KeyError, TypeError):
+            return None
+
+    def after_change(self) -> None:
+        """Open the dialogs the new state asks for: a pending choice, game over."""
+        if self.game.outcome and not self._over_shown:
+            self._over_shown = True
+            self.show_game_over()
+        elif self.view.get("pending") and not self._asked_pending:
+            self._asked_pending = True
+            self.ask_pending()
+        if not self.view.get("pending"):
+            self._asked_pending = False
+
+    # -- doing --------------------------------------------------------------
+    def add_log(self, lines: list[str]) -> None:
+        self.query_one(MessageLog).add(lines)
+
+    def submit(self, command: dict) -> bool:
+        try:
+            events = self.game.submit(command)
+        except RuleError as e:
+            self.add_log([f"Can't: {e.message}"])
+            return False
+        except Exception as e:  # a save that cannot be written: say so, keep playing
+            self.add_log([f"Problem: {e}"])
+            self.refresh_view()
+            return False
+        self.targeting = None
+        self.add_log(narrate(events))
+        self.refresh_view()
+        return True
+
+    def act(self, command: dict) -> None:
+        """Submit, first asking when it ends another survivor's activation."""
+        active = self.view.get("active")
+        who = command.get("survivor")
+        if active and who and who != active and command["type"] != "end_turn":
+            left = self.view["survivors"][active]["actions_left"]
+            if left:
+                question = (
+                    f"{display_name(active)} still has {left} action{'s' if left > 1 else ''}. "
+                    f"End {display_name(active)}'s turn and act with {display_name(who)}?"
+                )
+                self.app.push_screen(
+                    ConfirmDialog(question), lambda yes: yes and self.submit(command)
+                )
+                return
+        self.submit(command)
+
+    def choose_and_act(self, title: str, commands: list[dict]) -> None:
+        if len(commands) == 1:
+            self.act(commands[0])
+            return
+        options = [(str(i), actions.label(c, self.view)) for i, c in enumerate(commands)]
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self.act(commands[int(answer)])
+
+        self.app.push_screen(ChoiceDialog(title, options), chosen)
+
+    def mine(self, ctype: str) -> list[dict]:
+        return actions.of_type(self.legal, ctype, self.selected)
+
+    def explain(self, ctype: str, what: str) -> None:
+        """No legal command of this kind: let the engine say why, else say so."""
+        sid = self.selected
+        if sid is None or self.view.get("outcome"):
+            self.add_log(["The game is over." if self.view.get("outcome") else "Nobody can act."])
+            return
+        probe = PROBES.get(ctype)
+        if probe is not None:
+            try:
+                command = self.game.parse_command(probe(sid, self.probe_zone(sid)))
+                self.game.mode.run(self.world, self.game.state, command)
+            except RuleError as e:
+                self.add_log([f"{display_name(sid)} can't {what}: {e.message}"])
+                return
+        self.add_log([f"{display_name(sid)} can't {what} now."])
+
+    def probe_zone(self, sid: str) -> str | None:
+        """The cursor zone, or when it is the survivor's own zone, the first
+        zone next to it (through any door), to ask the engine about."""
+        here = self.survivor_zone(sid)
+        if self.cursor != here or here is None:
+            return self.cursor
+        board = self.world.board
+        every_door = frozenset(d.id for d in board.doors)
+        nearby = board.links(every_door).get(here, ())
+        return nearby[0] if nearby else here
+
+    # -- targeting ------------------------------------------------------------
+    def start_targeting(self, kind: str, commands: list[dict], key_of) -> None:
+        options: dict[str, list[dict]] = {}
+        for c in commands:
+            options.setdefault(key_of(c), []).append(c)
+        doors = frozenset(c["door"] for c in commands if "door" in c)
+        if self.targeting and self.targeting.kind == kind:
+            order = self.targeting.order
+            i = order.index(self.cursor) + 1 if self.cursor in order else 0
+            self.cursor = order[i % len(order)]
+        else:
+            self.targeting = Targeting(kind, options, doors)
+            if self.cursor not in options:
+                self.cursor = next(iter(options))
+        self.redraw()
+
+    def other_side(self, door_id: str) -> str:
+        door = self.world.board.door(door_id)
+        here = self.survivor_zone(self.selected)
+        return door.b if door.a == here else door.a
+
+    # -- key actions ----------------------------------------------------------
+    def action_cursor(self, direction: str) -> None:
+        dx, dy = keys.DIRECTIONS[direction]
+        nxt = actions.neighbour(self.centres, self.cursor or "", dx, dy)
+        if nxt is not None:
+            self.cursor = nxt
+            self.redraw()
+
+    def on_board_zone_clicked(self, message: Board.ZoneClicked) -> None:
+        again = message.zone == self.cursor
+        self.cursor = message.zone
+        if again and self.targeting and message.zone in self.targeting.options:
+            self.action_confirm()
+            return
+        self.redraw()
+
+    def action_confirm(self) -> None:
+        if self.game.outcome:
+            self.show_game_over()
+            return
+        if self.view.get("pending"):
+            self.ask_pending()
+            return
+        t = self.targeting
+        if t is not None:
+            if self.cursor in t.options:
+                self.choose_and_act(VERBS[t.kind], t.options[self.cursor])
+            else:
+                self.add_log([f"Zone {self.cursor} is not a target: the targets are highlighted."])
+            return
+        moves = [c for c in self.mine("move") if c["to"] == self.cursor]
+        if moves:
+            self.act(moves[0])
+        else:
+            self.action_look()
+
+    def action_cancel(self) -> None:
+        if self.targeting:
+            self.targeting = None
+            self.cursor = self.survivor_zone(self.selected) or self.cursor
+            self.redraw()
+
+    def action_move(self) -> None:
+        moves = self.mine("move")
+        if not moves:
+            self.explain("move", "move")
+            return
+        self.start_targeting("move", moves, lambda c: c["to"])
+
+    def action_fire(self) -> None:
+        shots = self.mine("ranged")
+        if not shots:
+            self.explain("ranged", "fire")
+            return
+        self.start_targeting("ranged", shots, lambda c: c["zone"])
+
+    def action_open_door(self) -> None:
+        doors = self.mine("open_door")
+        if not doors:
+            self.explain("open_door", "open a door")
+        elif len(doors) == 1:
+            self.act(doors[0])
+        else:
+            self.start_targeting("open_door", doors, lambda c: self.other_side(c["door"]))
+
+    def action_melee(self) -> None:
+        hits = self.mine("melee")
+        if not hits:
+            self.explain("melee", "attack in melee")
+        else:
+            self.choose_and_act("Melee", hits)
+
+    def action_search(self) -> None:
+        found = self.mine("search")
+        self.act(found[0]) if found else self.explain("search", "search")
+
+    def action_objective(self) -> None:
+        found = self.mine("take_objective")
+        self.act(found[0]) if found else self.explain("take_objective", "take an objective")
+
+    def action_play(self) -> None:
+        uses = self.mine("use")
+        self.choose_and_act("Play a card", uses) if uses else self.explain("use", "play a card")
+
+    def action_skill(self) -> None:
+        found = self.mine("skill")
+        self.choose_and_act("Use a skill", found) if found else self.explain("skill", "use a skill")
+
+    def action_gear(self) -> None:
+        changes = self.mine("manage")
+        if not changes:
+            self.explain("manage", "manage gear")
+            return
+        self.choose_and_act("Gear (one change costs one action)", changes)
+
+    def action_end_turn(self) -> None:
+        ends = self.mine("end_turn")
+        if not ends:
+            self.explain("end_turn", "end a turn")
+            return
+        sid = self.selected or ""
+        left = self.view["survivors"][sid]["actions_left"]
+        if left:
+            question = (
+                f"End {display_name(sid)}'s turn with {left} action{'s' if left > 1 else ''} left?"
+            )
+            self.app.push_screen(ConfirmDialog(question), lambda yes: yes and self.submit(ends[0]))
+        else:
+            self.submit(ends[0])
+
+    def action_next_survivor(self) -> None:
+        acting = actions.actors(self.legal)
+        if not acting:
+            return
+        i = acting.index(self.selected) + 1 if self.selected in acting else 0
+        self.selected = acting[i % len(acting)]
+        self.targeting = None
+        self.cursor = self.survivor_zone(self.selected) or self.cursor
+        self.redraw()
+
+    def action_look(self) -> None:
+        if self.cursor:
+            self.add_log([actions.describe_zone(self.view, self.world, self.cursor)])
+
+    def action_undo(self) -> None:
+        try:
+            done = self.game.undo()
+        except RuleError as e:
+            self.add_log([f"No undo: {e.message}"])
+            return
+        self.add_log(["Undone." if done else "Nothing to undo."])
+        self.after_undo_redo()
+
+    def action_redo(self) -> None:
+        done = self.game.redo()
+        self.add_log(["Redone." if done else "Nothing to redo."])
+        self.after_undo_redo()
+
+    def after_undo_redo(self) -> None:
+        self.targeting = None
+        self._over_shown = bool(self.game.outcome)
+        self.refresh_view()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        saved = "It is saved: Continue resumes it." if self.app.session else "It is not saved."
+        self.app.push_screen(
+            ConfirmDialog(f"Leave this game? {saved}", yes="Leave", no="Stay"), self._leave
+        )
+
+    def _leave(self, yes: bool | None) -> None:
+        if yes:
+            self.app.close_session()
+            self.app.pop_screen()
+
+    # -- dialogs ----------------------------------------------------------------
+    def ask_pending(self) -> None:
+        pending = self.view.get("pending")
+        if not pending:
+            return
+        commands = [c for c in self.legal if c["type"] == "choose"]
+        dice = pending.get("dice")
+        title = f"{display_name(pending['survivor'])}: choose ({pending['kind'].replace('_', ' ')})"
+        if dice:
+            title += f"; dice {' '.join(map(str, dice))}"
+        options = [(str(i), actions.label(c, self.view)) for i, c in enumerate(commands)]
+
+        def chosen(answer: str | None) -> None:
+            if answer is None:
+                self.add_log(["A decision is waiting: press Enter to choose."])
+            else:
+                self.submit(commands[int(answer)])
+
+        self.app.push_screen(
+            ChoiceDialog(title, options, "Enter chooses; Esc closes for now"), chosen
+        )
+
+    def show_game_over(self) -> None:
+        from tui.screens.gameover import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.game), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "undo":
+            self.action_undo()
+        elif choice == "title":
+            self.app.close_session()
+            self.app.pop_screen()
+
+    # -- command palette --------------------------------------------------------
+    def palette_commands(self):
+        """Every action, and every legal command by name, for the palette."""
+        for k in keys.KEYMAP:
+            if k.action.startswith("cursor"):
+                continue
+            yield SystemCommand(
+                k.description.capitalize(), f"key: {k.keys}", getattr(self, f"action_{k.action}")
+            )
+        for c in self.legal:
+            yield SystemCommand(
+                actions.label(c, self.view), "do it now", lambda c=c: self.act(c), discover=False
+            )
+
+
+def keys_for(kind: str) -> str:
+    return {"move": "m", "ranged": "f", "open_door": "o"}[kind]

@@ -1,0 +1,58 @@
+"""Load: the save list with details; Enter opens the highlighted save."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from tui import persist
+
+
+class LoadScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load", classes="dialog choice"):
+            yield Label("Load a saved game", id="question")
+            yield OptionList(id="saves")
+            yield Label("", id="load-detail", classes="note")
+            yield Label("Enter opens, Esc closes", classes="note")
+
+    def on_mount(self) -> None:
+        listing = self.query_one("#saves", OptionList)
+        try:
+            self.infos = persist.saves_list()
+        except persist.SaveProblem as e:
+            self.infos = []
+            self.query_one("#load-detail", Label).update(str(e))
+        for info in self.infos:
+            listing.add_option(Option(f"{info.name:<16} {persist.describe(info)}", id=info.path))
+        if not self.infos:
+            listing.add_option(Option("(no saved games yet)", id="none", disabled=True))
+        listing.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        info = next((i for i in self.infos if i.path == event.option_id), None)
+        if info is not None:
+            undo = f", {info.undo_count} undos" if info.undo_count else ""
+            detail = f"{info.path}\nlast played {info.last_played}, {info.commands} commands{undo}"
+            self.query_one("#load-detail", Label).update(detail)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = event.option_id
+        if not path or path == "none":
+            return
+        try:
+            session = persist.resume(path)
+        except persist.SaveProblem as e:
+            self.query_one("#load-detail", Label).update(str(e))
+            return
+        self.dismiss(None)
+        self.app.open_game(session.game, session)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
