@@ -151,12 +151,6 @@ def encode_snapshot(depth: int, state: Any, app: str) -> bytes | None:
 
 
 # -- reading frames -------------------------------------------------------------
-def _zero_tail(data: bytes, start: int) -> bool:
-    """The rest of the file is zeros: what a crash leaves when the size was
-    written to disk before the data."""
-    return data.count(0, start) == len(data) - start
-
-
 def _iter_v1(data: bytes, start: int) -> Iterator[tuple[int, bytes | None]]:
     pos, n = start, len(data)
     while pos < n:
@@ -181,8 +175,9 @@ def _iter_v1(data: bytes, start: int) -> Iterator[tuple[int, bytes | None]]:
 def _iter_v2(data: bytes, start: int) -> Iterator[tuple[int, bytes | None]]:
     pos, n = start, len(data)
     size = _PREFIX_V2.size
+    zeros_from = len(data.rstrip(b"\x00"))  # once: a per-frame scan would be quadratic
     while pos < n:
-        if pos + size > n or _zero_tail(data, pos):
+        if pos + size > n or pos >= zeros_from:
             yield pos, None
             return
         length_bytes, check, crc = _PREFIX_V2.unpack_from(data, pos)
