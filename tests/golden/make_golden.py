@@ -1,0 +1,91 @@
+"""Write golden save files and their expectations (run from the repo root:
+`python tests/golden/make_golden.py NAME...`).
+
+Golden saves are promises: every later Shamble must load them. Add new ones
+with this script; never rewrite a committed one (that would hide a break).
+The v1 file is written the way format 1 wrote saves: every frame with the
+4-byte length + CRC-32 prefix, and the header holding the total undo count.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from engine import Game
+from engine.core import log
+from saves import AutoSave
+
+HERE = Path(__file__).parent
+
+
+def play(game: Game, seed: int, steps: int, undo_p: float) -> None:
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        r = rnd.random()
+        if r < undo_p and game.can_undo():
+            game.undo()
+        elif r < undo_p * 1.5 and game.can_redo():
+            game.redo()
+        elif game.outcome is None:
+            game.submit(rnd.choice(game.legal_commands()))
+
+
+def expectations(game: Game) -> dict:
+    return {
+        "summary": game.summary(),
+        "commands": len(game.commands),
+        "journal": len(game.journal),
+        "undo_count": game.undo_count,
+        "can_undo": game.can_undo(),
+        "can_redo": game.can_redo(),
+    }
+
+
+def write_v1(path: Path, game: Game) -> None:
+    def frame_v1(payload: bytes) -> bytes:
+        return log._HEADER_PREFIX.pack(len(payload), log.zlib.crc32(payload)) + payload
+
+    enc = log.msgspec.msgpack.Encoder()
+    header = log.Header(
+        format=1,
+        app="0.1.0",
+        setup=game.setup,
+        created="2026-01-01T00:00:00+00:00",
+        undo_count=game.undo_count,
+    )
+    path.write_bytes(log.MAGIC + b"".join(frame_v1(enc.encode(x)) for x in [header, *game.journal]))
+
+
+GAMES = {
+    # name: (mission, seed, undo policy, play seed, steps, undo probability)
+    "v1-station-tutorial": ("tutorial", 5, "casual", 1, 40, 0.2),
+    "v2-station-casual": ("tutorial", 3, "casual", 2, 60, 0.2),
+    "v2-station-honest": ("tutorial", 8, "honest", 3, 50, 0.2),
+    "v2-station-ironman": ("tutorial", 9, "ironman", 4, 40, 0.0),
+}
+
+
+def main(names: list[str]) -> None:
+    for name in names:
+        mission, seed, undo, play_seed, steps, undo_p = GAMES[name]
+        path = HERE / f"{name}.shamble"
+        if path.exists():
+            sys.exit(f"{path} exists: golden saves are never rewritten")
+        game = Game.new("station", mission=mission, seed=seed, undo=undo)
+        if name.startswith("v1-"):
+            play(game, play_seed, steps, undo_p)
+            write_v1(path, game)
+        else:
+            with AutoSave.create(path, game, snapshot_every=7):
+                play(game, play_seed, steps, undo_p)
+        (HERE / f"{name}.json").write_text(
+            json.dumps(expectations(game), indent=1, sort_keys=True) + "\n"
+        )
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or list(GAMES))
