@@ -132,6 +132,19 @@ def encode_header(header: Header) -> bytes:
     return MAGIC + _frame_v1(_encoder.encode(header))
 
 
+def header_frame(payload: bytes) -> bytes:
+    """A header frame (the first format's prefix), for other logs built on this framing."""
+    return _frame_v1(payload)
+
+
+def read_header_frame(data: bytes, start: int) -> tuple[bytes, int] | None:
+    """(payload, end) of the header frame at start, or None when it is not whole."""
+    first = next(_iter_v1(data, start), None)
+    if first is None or first[1] is None:
+        return None
+    return first[1], start + _HEADER_PREFIX.size + len(first[1])
+
+
 def encode_frame(item: Any) -> bytes:
     return frame(_encoder.encode(item))
 
