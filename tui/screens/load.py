@@ -33,6 +33,8 @@ class LoadScreen(ModalScreen[None]):
             listing.add_option(Option(f"{info.name:<16} {persist.describe(info)}", id=info.path))
         if not self.infos:
             listing.add_option(Option("(no saved games yet)", id="none", disabled=True))
+        else:
+            listing.highlighted = 0
         listing.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

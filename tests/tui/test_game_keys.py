@@ -1,0 +1,274 @@
+"""Pilot tests of the game screen: board, cursor, every action key, refusals,
+undo/redo, confirmation, mouse, palette, quit-then-continue."""
+
+from __future__ import annotations
+
+from engine import Game
+from tui.app import ShambleApp
+from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from tui.screens.game import GameScreen
+from tui.screens.title import TitleScreen
+from tui.widgets.board import Board
+from tui.widgets.panels import MessageLog
+
+
+def tutorial(seed: int = 1, **kw) -> Game:
+    return Game.new("station", mission="tutorial", seed=seed, **kw)
+
+
+def board_rows(app: ShambleApp) -> list[str]:
+    board = app.screen.query_one(Board)
+    return [board.render_line(y).text for y in range(board.size.height)]
+
+
+def log_text(app: ShambleApp) -> str:
+    return "\n".join(app.screen.query_one(MessageLog).lines)
+
+
+async def started(pilot) -> GameScreen:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def test_board_draws_map_survivors_zombies_and_dark_zone():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        rows = [r for r in board_rows(app) if r.strip()]
+        text = "\n".join(rows)
+        assert "██" in rows[0]  # the outer wall
+        assert "V O" in text  # both survivors in the airlock, by initial
+        assert "z " in text  # the walker in the corridor
+        assert "░░" in text  # the dark archive
+        assert "★" in text and "⇲" in text and "⊕" in text  # objective, exit, spawn
+        assert "++" in text and "''" in text and "≡≡" in text  # closed, open, locked doors
+
+
+async def test_ascii_board_uses_no_box_drawing():
+    app = ShambleApp(game=tutorial(), autosave=False, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        text = "\n".join(board_rows(app))
+        assert "##" in text and "??" in text and "*" in text
+        assert all(ord(ch) < 128 for ch in text)
+
+
+async def test_cursor_jumps_between_zones_with_every_key_family():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert screen.cursor == "a"
+        await pilot.press("right")
+        assert screen.cursor == "b"
+        await pilot.press("h")
+        assert screen.cursor == "a"
+        await pilot.press("j")
+        assert screen.cursor == "c"
+        await pilot.press("8")  # numpad up
+        assert screen.cursor == "a"
+        await pilot.press("n")  # down-right
+        assert screen.cursor in {"b", "c"}
+
+
+async def test_open_door_cycles_then_enter_opens_and_log_says_so():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("o")
+        assert screen.targeting is not None and screen.targeting.kind == "open_door"
+        first = screen.cursor
+        await pilot.press("o")
+        assert screen.cursor != first
+        await pilot.press("escape")  # cancel: nothing happens
+        assert screen.targeting is None and game.commands == []
+        await pilot.press("o")
+        while screen.cursor != "c":
+            await pilot.press("o")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.summary()["doors"]["a-c"] == "open"
+        assert "Vega opens door a-c." in log_text(app)
+
+
+async def test_refused_actions_explain_why_and_change_nothing():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        for key in ("a", "f", "g", "m", "p", "z"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.commands == []
+        text = log_text(app)
+        assert "Vega can't attack in melee" in text
+        assert "Vega can't fire" in text
+        assert "Vega can't take an objective" in text
+        assert "Vega can't move" in text
+
+
+async def test_move_undo_redo_from_the_keyboard():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("o")
+        while screen.cursor != "c":
+            await pilot.press("o")
+        await pilot.press("enter", "m", "enter")
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["zone"] == "c"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["zone"] == "a"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["zone"] == "c"
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert game.summary()["doors"]["a-c"] == "closed"
+        assert game.undo_count == 3
+        assert "Undone." in log_text(app)
+
+
+async def test_ironman_refuses_undo_in_the_log():
+    game = tutorial(undo="ironman")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("s")  # search
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(game.commands) == 1
+        assert "No undo: " in log_text(app)
+
+
+async def test_end_turn_with_actions_left_asks_first():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game.commands == []
+        await pilot.press("full_stop", "y")
+        await pilot.pause()
+        assert game.summary()["done"] == ["vega"]
+        assert screen.selected == "okafor"
+
+
+async def test_tab_selects_next_survivor_and_acting_asks_to_end_the_active_turn():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("s")  # Vega searches: Vega is now active
+        await pilot.pause()
+        assert game.summary()["active"] == "vega"
+        await pilot.press("tab")
+        assert screen.selected == "okafor"
+        assert "Okafor's cards" in str(screen.query_one("#cards").border_title)
+        await pilot.press("o", "enter")  # Okafor opens a door
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "End Vega's turn and act with Okafor?" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.summary()["active"] == "okafor"
+
+
+async def test_look_describes_the_cursor_zone():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("l", "x")
+        await pilot.pause()
+        assert "Zone b" in log_text(app) and "1 walker" in log_text(app)
+
+
+async def test_gear_dialog_offers_the_legal_changes():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        labels = [label for _, label in dialog.options]
+        assert "Vega: baton: floor -> hand" in labels
+        index = labels.index("Vega: baton: floor -> hand")
+        for _ in range(index + 1):
+            await pilot.press("down")
+        while dialog.query_one("OptionList").highlighted != index:
+            await pilot.press("up")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["hand"] == ["wrench", "baton"]
+
+
+async def test_mouse_click_selects_a_zone_and_second_click_confirms_a_target():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        board = screen.query_one(Board)
+
+        def offset_of(zone: str) -> tuple[int, int]:
+            x, y = game.world.board.cells[zone][-1]
+            return (x * 2 - board.cam_x + 1, y - board.cam_y + 1)  # +1: the border
+
+        await pilot.click(Board, offset=offset_of("b"))
+        await pilot.pause()
+        assert screen.cursor == "b" and game.commands == []
+        await pilot.press("o")
+        while screen.cursor != "c":
+            await pilot.press("o")
+        await pilot.press("enter", "m")
+        await pilot.click(Board, offset=offset_of("c"))
+        await pilot.click(Board, offset=offset_of("c"))
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["zone"] == "c"
+
+
+async def test_command_palette_offers_every_action():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        titles = [c.title for c in app.get_system_commands(screen)]
+        for word in ("Move", "Melee", "Fire", "Search", "Open a door", "End this", "Undo"):
+            assert any(t.startswith(word) for t in titles), word
+        assert "Vega: open door a-c" in titles  # legal commands by name
+
+
+async def test_quit_then_continue_resumes_exactly():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        screen = await started(pilot)
+        await pilot.press("o")
+        while screen.cursor != "c":
+            await pilot.press("o")
+        await pilot.press("enter", "m", "enter")
+        await pilot.pause()
+        before = screen.game.summary()
+        journal = list(screen.game.journal)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#title-menu").get_option("continue").disabled
+        await pilot.press("c")
+        screen = await started(pilot)
+        assert screen.game.summary() == before
+        assert screen.game.journal == journal
+        await pilot.press("ctrl+z")  # undo works across the restart
+        await pilot.pause()
+        assert screen.game.summary()["survivors"]["vega"]["zone"] == "a"

@@ -1,0 +1,132 @@
+"""Pilot tests of the title, help, new game, load, quit and size screens."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from engine import Game
+from tui.app import ShambleApp
+from tui.keys import KEYMAP
+from tui.screens.dialogs import ConfirmDialog, TooSmallScreen
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
+from tui.screens.load import LoadScreen
+from tui.screens.newgame import NewGameScreen
+from tui.screens.title import TitleScreen
+
+
+def screen_text(app: ShambleApp) -> str:
+    """The terminal's text as drawn now, one line per row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_title_menu_without_saves():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#title-menu", OptionList)
+        labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        for word in ("New game", "Continue", "Load", "Campaign", "Help", "Quit"):
+            assert any(word in label for label in labels)
+        assert menu.get_option("continue").disabled
+        assert menu.highlighted == menu.get_option_index("new")
+        await pilot.press("c")  # Continue with nothing to continue: a notice, no change
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_new_game_in_two_key_presses():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.setup.mission == "tutorial"
+        assert app.session is not None  # autosaving from the first command
+
+
+async def test_new_game_dialog_refuses_bad_seed():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#seed").value = "soon"
+        dialog.start()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "whole number" in str(dialog.query_one("#newgame-error").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_help_lists_every_binding():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one("#help-keys").content
+        lines = app.console.render_lines(table, app.console.options.update_width(100))
+        text = "\n".join("".join(seg.text for seg in line) for line in lines)
+        for key in KEYMAP:
+            assert key.description in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_quit_asks_first():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("q")
+        await pilot.press("escape")  # Escape answers no
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_too_small_terminal_gets_a_message_then_recovers():
+    app = ShambleApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "60x20" in str(app.screen.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_load_screen_lists_saves_and_opens_one():
+    from tui import persist
+
+    game = Game.new("station", mission="tutorial", seed=3)
+    session = persist.start_session(game)
+    game.submit({"type": "open_door", "survivor": "vega", "door": "a-c"})
+    session.close()
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        listing = app.screen.query_one("#saves", OptionList)
+        assert listing.option_count == 1
+        assert "tutorial" in str(listing.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.view["doors"]["a-c"] == "open"
