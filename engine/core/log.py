@@ -23,7 +23,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
@@ -107,6 +107,7 @@ def _crc8_table() -> tuple[int, ...]:
 _CRC8 = _crc8_table()
 
 
+@lru_cache(maxsize=4096)  # called with a frame's 3 length bytes: few distinct values
 def crc8(data: bytes) -> int:
     """CRC-8 (polynomial 0x07, initial 0xFF): catches any one damaged byte."""
     crc = 0xFF

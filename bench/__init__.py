@@ -1,0 +1,1 @@
+"""`python -m bench`: Shamble's performance figures, one JSON object per line."""

@@ -1,0 +1,31 @@
+"""python -m bench [group ...]: print the performance figures as JSON lines.
+
+Groups: engine (replay, load, undo, zombie phase, legal commands, playouts,
+memory), tui (keypress, bytes to the terminal, startup). Default: all."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+GROUPS = {"engine": "bench.engine_figures", "tui": "bench.tui_figures"}
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(GROUPS)
+    for name in wanted:
+        if name not in GROUPS:
+            print(f"unknown group {name!r} (groups: {', '.join(GROUPS)})", file=sys.stderr)
+            return 2
+    for name in wanted:
+        try:
+            module = importlib.import_module(GROUPS[name])
+        except ModuleNotFoundError as e:
+            print(f"group {name}: not available ({e})", file=sys.stderr)
+            continue
+        module.main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

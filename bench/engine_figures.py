@@ -1,0 +1,202 @@
+"""Engine figures: replay, load, undo/redo, zombie phase, legal commands,
+playouts and memory (issue 6, items 1-5 and 9)."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from msgspec.structs import replace
+
+from bench.common import emit, interleaved, median_time, note, percentile, seconds
+from engine import Game, get_mode
+from engine.core import log
+from engine.station import commands as cmd
+from engine.station.decide import run
+from engine.station.legal import legal_commands
+
+LARGEST = "command_deck"
+
+
+def quiet_mission(mission_id: str = LARGEST) -> str:
+    """The largest map with no spawns and no zombies: a game that never ends,
+    so one log can hold 100,000 events."""
+    text = get_mode("station").mission_text(mission_id)
+    text = re.sub(r"(?m)^spawn\s*=.*$", "", text)
+    text = re.sub(r"(?ms)^\[\[zombies\]\].*?(?=^\[|\Z)", "", text)
+    return re.sub(r"(?m)^danger_every_rounds\s*=.*$", "danger_every_rounds = 0", text)
+
+
+def long_game(events: int, seed: int = 1) -> Game:
+    folder = Path(tempfile.mkdtemp(prefix="shamble-bench-"))
+    path = folder / "quiet.toml"
+    path.write_text(quiet_mission())
+    g = Game.new(
+        "station",
+        mission=path,
+        seed=seed,
+        survivors=["vega", "okafor", "lin", "ruiz", "hale", "mori"],
+    )
+    pick = random.Random(seed)
+    count = len(g.events)
+    keep = (cmd.Move, cmd.Manage, cmd.EndTurn)
+    while count < events:
+        legal = [c for c in g.legal_commands() if isinstance(c, keep)]
+        moves = [c for c in legal if isinstance(c, cmd.Move)]
+        choice = pick.choice(moves if moves and pick.random() < 0.7 else legal)
+        count += len(g.submit(choice))
+    return g
+
+
+def replay_figures(g: Game, path: Path) -> None:
+    data = g.to_bytes()
+    path.write_bytes(data)
+    n_events = len(g.events)
+    decoded = log.decode_log(data)
+    mode = g.mode
+    entry = log.entry_type(mode.id)
+    entries = [f for f in decoded.frames if isinstance(f, entry)]
+    payloads = [log.encode_frame(e)[_prefix_len(e) :] for e in entries]
+    decoder = log._frame_decoder(mode.id)  # the decoder the codec itself uses
+
+    def replay() -> None:
+        frames = log.decode_log(data).frames
+        state = g._base
+        world = g.world
+        evolve = mode.evolve
+        for ev in g._setup_events:
+            state = evolve(world, state, ev)
+        for f in frames:
+            if isinstance(f, entry):
+                for ev in f.events:
+                    state = evolve(world, state, ev)
+        assert state == g.state
+
+    def bare_decode() -> None:
+        for p in payloads:
+            decoder.decode(p)
+
+    t_replay, t_decode = interleaved(replay, bare_decode, runs=5)
+    emit("replay_events_per_s", n_events / t_replay, "events/s", events=n_events)
+    emit(
+        "replay_ratio",
+        t_replay / t_decode,
+        "x",
+        baseline=n_events / t_decode,
+        ratio=t_replay / t_decode,
+        note="full replay from bytes vs msgspec decoding the same payloads",
+    )
+    emit("bytes_per_event", len(data) / n_events, "B", events=n_events, file_bytes=len(data))
+    t_load = median_time(lambda: Game.load(path), runs=5)
+    emit("load_ms", t_load * 1000, "ms", events=n_events)
+
+    loaded = Game.load(path)
+    undo_t = [seconds(loaded.undo) for _ in range(200)]
+    redo_t = [seconds(loaded.redo) for _ in range(200)]
+    assert loaded.state == g.state
+    emit("undo_p50_ms", percentile(undo_t, 50) * 1000, "ms")
+    emit("undo_p95_ms", percentile(undo_t, 95) * 1000, "ms")
+    emit("redo_p50_ms", percentile(redo_t, 50) * 1000, "ms")
+    emit("redo_p95_ms", percentile(redo_t, 95) * 1000, "ms")
+
+
+def _prefix_len(item: object) -> int:
+    framed = log.encode_frame(item)
+    return len(framed) - len(log._encoder.encode(item))
+
+
+def memory_figure(path: Path) -> None:
+    code = (
+        "import resource, sys\n"
+        "from engine import Game\n"
+        "g = Game.load(sys.argv[1])\n"
+        "g.summary(); g.legal_commands()\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    base = "import resource, engine\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    loaded = int(subprocess.check_output([sys.executable, "-c", code, str(path)], text=True))
+    bare = int(subprocess.check_output([sys.executable, "-c", base], text=True))
+    emit("peak_rss_mb", loaded / 1024, "MB", baseline=bare / 1024, ratio=loaded / bare)
+
+
+def crowded_state(zombies: int = 200):
+    """The largest map, every door open, 200 zombies spread over it, four
+    survivors in four zones and the noise marker set: every zombie has a target."""
+    g = Game.new("station", mission=LARGEST, seed=1, survivors=["vega", "okafor", "lin", "ruiz"])
+    world, state = g.world, g.state
+    zones = list(world.board.zones)
+    crowd: dict[str, dict[str, int]] = {}
+    kinds = ["walker"] * 6 + ["runner", "dog", "jumper", "armored"]
+    for i in range(zombies):
+        z = zones[(i * 7) % len(zones)]
+        k = kinds[i % len(kinds)]
+        crowd.setdefault(z, {})
+        crowd[z][k] = crowd[z].get(k, 0) + 1
+    doors = {d: "open" for d in state.doors}
+    places = [zones[5], zones[20], zones[35], zones[50]]
+    survivors = tuple(replace(s, zone=places[i]) for i, s in enumerate(state.survivors))
+    state = replace(
+        state, zombies=crowd, doors=doors, dark=(), survivors=survivors, marker=zones[28]
+    )
+    last = state.survivors[0].id
+    state = replace(state, done=tuple(s.id for s in state.survivors[1:]))
+    return world, state, cmd.EndTurn(survivor=last)
+
+
+def zombie_phase_figures() -> None:
+    world, state, trigger = crowded_state()
+    board = world.board
+
+    def cold() -> None:
+        board._los.clear()
+        board._dist.clear()
+        board._links.clear()
+        run(world, state, trigger)
+
+    cold_t = median_time(cold, runs=3)
+    events, _ = run(world, state, trigger)
+    warm_t = median_time(lambda: run(world, state, trigger), runs=9)
+    emit("zombie_phase_ms", warm_t * 1000, "ms", events=len(events), zombies=200, map=LARGEST)
+    emit("zombie_phase_cold_ms", cold_t * 1000, "ms", note="line-of-sight caches emptied first")
+    fresh = replace(state, done=())
+    legal_t = median_time(lambda: legal_commands(world, fresh), runs=9)
+    emit("legal_commands_ms", legal_t * 1000, "ms", commands=len(legal_commands(world, fresh)))
+
+
+def playout_figure(commands: int = 3000) -> None:
+    pick = random.Random(5)
+    done = 0
+    seed = 0
+
+    def play() -> None:
+        nonlocal done, seed
+        while done < commands:
+            g = Game.new(
+                "station", mission="reactor", seed=seed, survivors=["vega", "okafor", "hale"]
+            )
+            seed += 1
+            while g.outcome is None and done < commands:
+                g.submit(pick.choice(g.legal_commands()))
+                done += 1
+
+    t = seconds(play)
+    emit("playout_commands_per_s", commands / t, "commands/s", mission="reactor")
+
+
+def main(events: int = 100_000) -> None:
+    note(f"building a {events}-event station log ...")
+    g = long_game(events)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "long.shamble"
+        replay_figures(g, path)
+        memory_figure(path)
+    zombie_phase_figures()
+    playout_figure()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
