@@ -110,14 +110,19 @@ def _prefix_len(item: object) -> int:
 
 
 def memory_figure(path: Path) -> None:
-    code = (
-        "import resource, sys\n"
-        "from engine import Game\n"
-        "g = Game.load(sys.argv[1])\n"
-        "g.summary(); g.legal_commands()\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    """Peak resident memory of a fresh process (VmHWM: ru_maxrss would carry
+    this benchmark's own size over fork), with the long game loaded and without."""
+    peak = (
+        "def peak():\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith('VmHWM:'):\n"
+        "            return int(line.split()[1])\n"
     )
-    base = "import resource, engine\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    code = peak + (
+        "import sys\nfrom engine import Game\n"
+        "g = Game.load(sys.argv[1])\ng.summary(); g.legal_commands()\nprint(peak())\n"
+    )
+    base = peak + "import engine\nprint(peak())\n"
     loaded = int(subprocess.check_output([sys.executable, "-c", code, str(path)], text=True))
     bare = int(subprocess.check_output([sys.executable, "-c", base], text=True))
     emit("peak_rss_mb", loaded / 1024, "MB", baseline=bare / 1024, ratio=loaded / bare)

@@ -99,7 +99,17 @@ class _Checker:
         return MissionError(self.source, reason, line)
 
     def table_line(self, table: str, key: str) -> int | None:
-        return self.line_of(rf'^\s*\[{table}\.("?){re.escape(key)}\1\s*\]')
+        """The line of a [table.key] header (found in one pass over the file)."""
+        headers = self.__dict__.get("_headers")
+        if headers is None:
+            headers = {}
+            rx = re.compile(r'^\s*\[\s*(\w+)\.("?)(.+?)\2\s*\]')
+            for i, text in enumerate(self.lines):
+                m = rx.match(text)
+                if m:
+                    headers.setdefault((m.group(1), m.group(3)), i + 1)
+            self._headers = headers
+        return headers.get((table, key))
 
     def convert(self, data: object, typ: type, line: int | None, what: str):
         try:
