@@ -100,3 +100,28 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.item, "cards on the floor"),
         (g.more, "more in this zone than fits: press x to look"),
     ]
+
+
+def short_legend(g: Glyphs) -> list[tuple[str, str]]:
+    """(glyph, two-word meaning) pairs for the side panel of a tall screen."""
+    z = g.zombies
+    return [
+        (g.wall, "wall"),
+        (g.floor, "floor"),
+        (g.closed_door, "closed door"),
+        (g.open_door, "open door"),
+        (g.locked_door, "locked door"),
+        (g.dark, "dark zone"),
+        ("V", "survivor"),
+        (z["walker"] + "3", "3 walkers"),
+        (z["runner"], "runner"),
+        (z["dog"], "dog"),
+        (z["jumper"], "jumper"),
+        (z["armored"], "armored"),
+        (g.noise, "noise"),
+        (g.marker, "noise marker"),
+        (g.objective, "objective"),
+        (g.exit, "exit"),
+        (g.spawn, "spawn zone"),
+        (g.item, "floor cards"),
+    ]

@@ -152,7 +152,8 @@ def sentence(e: dict) -> str:
             return f"Spawn in {e['zone']}: {kinds_text(e['kinds'])}.{extra}"
         case "zombies_moved":
             path = e["path"]
-            return f"{plural(e['count'], e['kind'])} {path[0]} -> {path[-1]}."
+            verb = "moves" if e["count"] == 1 else "move"
+            return f"{plural(e['count'], e['kind'])} {verb} {path[0]} -> {path[-1]}."
         case "zombies_attacked":
             return f"{plural(e['count'], e['kind'])} attack{'s' if e['count'] == 1 else ''} in {e['zone']}."
         case "searched":

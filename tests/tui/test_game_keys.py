@@ -272,3 +272,69 @@ async def test_quit_then_continue_resumes_exactly():
         await pilot.press("ctrl+z")  # undo works across the restart
         await pilot.pause()
         assert screen.game.summary()["survivors"]["vega"]["zone"] == "a"
+
+
+FOUR_TOKENS = '''
+[mission]
+id = "four_tokens"
+name = "Four Tokens"
+mode = "station"
+survivors = ["vega"]
+map = """
+#######
+#abcde#
+#######
+"""
+[zones.a]
+start = true
+objective = true
+[zones.b]
+objective = true
+[zones.c]
+objective = true
+[zones.d]
+objective = true
+[zones.e]
+exit = true
+spawn = 1
+[[decks.zombie]]
+blue = {}
+yellow = {}
+orange = {}
+red = {}
+'''
+
+
+async def test_pending_decision_opens_a_choice_and_escape_keeps_it(tmp_path):
+    path = tmp_path / "four_tokens.toml"
+    path.write_text(FOUR_TOKENS)
+    game = Game.new("station", mission=path, seed=0, survivors=["vega"])
+    for zone in ("b", "c"):  # two objectives: 10 XP, yellow
+        game.submit({"type": "take_objective", "survivor": "vega"})
+        game.submit({"type": "move", "survivor": "vega", "to": zone})
+    game.submit({"type": "take_objective", "survivor": "vega"})
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("m")
+        while screen.cursor != "d":
+            await pilot.press("m")
+        await pilot.press("enter", "g")  # to d, fourth objective: orange, a skill to pick
+        await pilot.pause()
+        assert game.summary()["pending"]["kind"] == "skill"
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "A decision is waiting" in log_text(app)
+        assert game.summary()["pending"] is not None  # Escape discarded nothing
+        await pilot.press("s")  # other actions wait for the decision
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        labels = [label for _, label in app.screen.options]
+        assert labels == ["plus 1 melee die", "tough"]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert "tough" in game.summary()["survivors"]["vega"]["skills"]
+        assert "Vega learns tough." in log_text(app)

@@ -20,7 +20,14 @@ from tui.scene import build_scene, display_name
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game_keys import VERBS, KeyActions, Targeting, keys_for
 from tui.widgets.board import Board
-from tui.widgets.panels import CardsPanel, DangerPanel, MessageLog, StatusLine, SurvivorsPanel
+from tui.widgets.panels import (
+    CardsPanel,
+    DangerPanel,
+    LegendPanel,
+    MessageLog,
+    StatusLine,
+    SurvivorsPanel,
+)
 
 
 class GameScreen(KeyActions, Screen):
@@ -49,6 +56,7 @@ class GameScreen(KeyActions, Screen):
                 yield SurvivorsPanel(id="survivors")
                 yield CardsPanel(id="cards")
                 yield DangerPanel(id="danger")
+                yield LegendPanel(id="legend")
         yield StatusLine(id="status")
         yield MessageLog(id="log")
         yield Footer(compact=True)
@@ -59,6 +67,8 @@ class GameScreen(KeyActions, Screen):
         board.border_title = info.name or info.id
         self.query_one("#survivors").border_title = "Survivors"
         self.query_one("#danger").border_title = "Danger"
+        self.query_one("#legend").border_title = "Legend (? for help)"
+        self.query_one(LegendPanel).show(self.app.glyphs)
         self.query_one("#log").border_title = "Log"
         intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
         self.add_log(intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."])

@@ -121,6 +121,21 @@ class DangerPanel(Static):
         self.update(text, layout=False)
 
 
+class LegendPanel(Static):
+    """The board glyphs, two to a line (shown when the terminal is tall)."""
+
+    def show(self, g: Glyphs) -> None:
+        from tui.glyphs import short_legend
+
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for n, (glyph, meaning) in enumerate(short_legend(g)):
+            if n and n % 2 == 0:
+                text.append("\n")
+            text.append(f"{glyph:<3}", "bold")
+            text.append(f"{meaning:<14}")
+        self.update(text, layout=False)
+
+
 class StatusLine(Static):
     """One line: whose turn it is, or the prompt of the current targeting."""
 
