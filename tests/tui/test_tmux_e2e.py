@@ -1,0 +1,124 @@
+"""End to end in a real terminal: tmux runs `python -m tui.cli` at 80x24,
+send-keys plays, capture-pane reads the screen as a player sees it.
+
+Covers: a new game from the command line, opening a door and moving with
+the keyboard, the board and panels on screen, leaving to the title and
+Continue, and a SIGHUP (a dropped SSH connection) exiting cleanly with the
+save intact. Skipped only when tmux is not installed."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Terminal:
+    def __init__(self, home: Path, *args: str) -> None:
+        self.name = f"shamble-e2e-{os.getpid()}-{time.monotonic_ns()}"
+        command = " ".join(
+            ["exec", "env", f"SHAMBLE_HOME={shlex.quote(str(home))}", "TERM=xterm-256color"]
+            + [shlex.quote(sys.executable), "-m", "tui.cli", *map(shlex.quote, args)]
+        )
+        self.tmux(
+            "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", "-c", str(REPO), command
+        )
+        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.name)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.tmux("send-keys", "-t", self.name, key)
+            time.sleep(0.15)
+
+    def wait_for(self, *texts: str, timeout: float = 20) -> str:
+        """The screen once every text is on it (it paints in several writes)."""
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if all(text in screen for text in texts):
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
+            time.sleep(0.1)
+
+    def pane(self, field: str) -> str:
+        return self.tmux("display-message", "-p", "-t", self.name, f"#{{{field}}}").strip()
+
+    def wait_dead(self, timeout: float = 10) -> int:
+        end = time.monotonic() + timeout
+        while self.pane("pane_dead") != "1":
+            assert time.monotonic() < end, f"still running:\n{self.screen()}"
+            time.sleep(0.1)
+        return int(self.pane("pane_dead_status"))
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def terminals(tmp_path):
+    opened: list[Terminal] = []
+
+    def open_terminal(*args: str) -> Terminal:
+        t = Terminal(tmp_path / "home", *args)
+        opened.append(t)
+        return t
+
+    yield open_terminal
+    for t in opened:
+        t.close()
+
+
+def board_line_with(screen: str, text: str) -> str:
+    return next((line for line in screen.splitlines() if text in line), "")
+
+
+def test_play_leave_continue_and_hang_up(terminals, tmp_path):
+    term = terminals("new", "--seed", "0")
+    screen = term.wait_for("Docking Ring", "Objectives left", "palette")
+    assert "Survivors" in screen and "Vega" in screen and "Okafor" in screen
+    assert "Danger" in screen and "Round 1" in screen and "Zombies 1/30" in screen
+    assert "██V O ♦ · ++z" in screen  # both survivors in the airlock, a walker behind the door
+    term.keys("o", "Enter")
+    term.wait_for("Vega opens door a-b.")
+    term.keys("m", "Enter")
+    screen = term.wait_for("Vega moves to b.")
+    assert "''V" in board_line_with(screen, "''")  # Vega in the corridor past the open door
+    assert "Okafor in a" in screen  # the status line: Vega is done, Okafor's turn
+
+    term.keys("q", "y")
+    screen = term.wait_for("New game", "Continue: ")
+    assert "Continue: tutorial, round 1" in screen
+    term.keys("c")
+    screen = term.wait_for("Docking Ring", "Objectives left", "''V")
+    assert "''V" in board_line_with(screen, "''")
+
+    pid = int(term.pane("pane_pid"))
+    os.kill(pid, 1)  # SIGHUP: the connection dropped
+    assert term.wait_dead() == 0
+
+    saves = list((tmp_path / "home" / "saves").glob("*.shamble"))
+    assert len(saves) == 1
+    from saves import load
+
+    game = load(saves[0])
+    assert game.summary()["survivors"]["vega"]["zone"] == "b"
+    assert game.summary()["doors"]["a-b"] == "open"
