@@ -168,3 +168,12 @@ def new_slot_path(game: Game) -> Path:
     while (path := slot_path(f"{base}-{n}", create_dir=True)).exists():
         n += 1
     return path
+
+
+def latest() -> SaveInfo | None:
+    """The most recently played save that can be continued (readable, not
+    finished, not open elsewhere), for a title screen's Continue."""
+    for info in list_saves():
+        if info.error is None and info.outcome is None and not info.in_use:
+            return info
+    return None

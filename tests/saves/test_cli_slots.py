@@ -119,3 +119,20 @@ def test_replay_of_a_non_save_is_a_clear_error(tmp_path, capsys, content):
     assert main(["replay", str(path), "--verify"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and str(path) in err and "Traceback" not in err
+
+
+def test_latest_is_the_last_played_unfinished_save(home):
+    import os
+
+    finished = played(1, 400)
+    assert finished.outcome is not None
+    finished.save(slots.slot_path("done", create_dir=True))
+    ongoing = played(2, 3)
+    ongoing.save(slots.slot_path("old"))
+    ongoing.save(slots.slot_path("new"))
+    os.utime(slots.slot_path("old"), (1_000_000, 1_000_000))
+    assert slots.latest().name == "new"
+    slots.delete("new")
+    assert slots.latest().name == "old"
+    slots.delete("old")
+    assert slots.latest() is None
