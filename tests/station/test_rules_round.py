@@ -192,3 +192,42 @@ def test_K_6_honest_undo_stops_at_dice(play):
         g.undo()
     assert err.value.code == "undo_refused"
     assert g.survivor("hale")["actions_left"] == 1
+
+
+# K-6: honest undo also stops at a drawn card and at a spawn.
+def test_K_6_honest_undo_stops_at_cards_and_spawns(play):
+    g = play(
+        CORRIDOR,
+        START_A
+        + '[zones.e]\nspawn = 1\n[decks]\nsearch = ["nothing"]\n'
+        + "[[decks.zombie]]\nblue = {walker = 1}\n",
+        survivors=["lin", "vega"],
+        undo="honest",
+    )
+    g.act("search", "lin")
+    with pytest.raises(RuleError):
+        g.undo()
+    g.act("end_turn", "lin")
+    g.act("end_turn", "vega")  # the zombie phase spawns in e
+    assert g.zombies("e") == {"walker": 1}
+    with pytest.raises(RuleError):
+        g.undo()
+    assert g.summary()["round"] == 2
+
+
+# K-1: replaying the events never rolls again: a saved game loads to the same summary.
+def test_K_1_replay_gives_the_same_game(play):
+    g = play(
+        CORRIDOR,
+        START_A + "[zones.e]\nspawn = 1\n" + '[[zombies]]\nzone = "b"\ncount = 3\n',
+        survivors=["okafor", "hale"],
+        seed=99,
+    )
+    g.act("ranged", "okafor", zone="b")
+    g.act("move", "hale", to="b")
+    g.act("melee", "hale")
+    g.act("end_turn", "okafor")
+    g.act("end_turn", "hale")
+    again = type(g.game).from_bytes(g.to_bytes())
+    assert again.summary() == g.summary()
+    assert g.replay_state() == g.state

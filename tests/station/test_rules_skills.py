@@ -196,3 +196,20 @@ def test_ST_A_silent_doors(play):
     g.act("move", "lin", to="b")
     g.act("open_door", "lin", door="b-c")
     assert g.noise("a") == 0 and g.noise("b") == 1
+
+
+# ST-A lucky: once per turn: after a re-roll, the next attack that turn gets no offer.
+def test_ST_A_lucky_once_per_turn(play):
+    g = play(
+        CORRIDOR, horde(zombie("c", count=3)), survivors=["ruiz"], dice=[1, 1] * 3, max_zombies=60
+    )
+    reach_orange(g, "ruiz", "knife", "lucky")
+    g.act("end_turn", "ruiz")
+    assert g.zombies("b") == {"walker": 3}  # they came for Ruiz
+    g.act("move", "ruiz", to="b")
+    g.act("melee", "ruiz")
+    assert g.summary()["pending"]["options"]
+    g.choose("reroll")
+    g.act("melee", "ruiz")
+    assert g.summary()["pending"] is None
+    assert len(g.events_of("rolled")) == 3 and g.zombies("b") == {"walker": 3}
