@@ -321,6 +321,8 @@ class Game:
         """The game saved at path (read only: the file is never written)."""
         path = Path(path)
         try:
+            if path.exists() and not path.is_dir() and not path.is_file():
+                raise log.LogError(f"{path}: is not a regular file, not a save")
             data = path.read_bytes()
         except IsADirectoryError:
             raise log.LogError(f"{path}: is a directory, not a save") from None

@@ -21,6 +21,8 @@ def now() -> str:
 
 def read_bytes(path: Path) -> bytes:
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise SaveError(f"{path}: is not a regular file, not a save")  # a FIFO would hang
         return path.read_bytes()
     except IsADirectoryError:
         raise SaveError(f"{path}: is a directory, not a save") from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,9 @@ def _open_locked(path: Path, flags: int) -> int:
         raise SaveError(f"{path}: no such save") from None
     except OSError as e:
         raise SaveError(f"{path}: cannot open: {e.strerror or e}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(f"{path}: is not a regular file, not a save")
     _lock(fd, path)
     return fd
 

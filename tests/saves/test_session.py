@@ -152,3 +152,14 @@ def test_write_failure_is_reported_and_leaves_no_half_frame(tmp_path, monkeypatc
         g.submit({"type": "add", "n": 3})
     s.close()
     assert load(path).state.total == 1
+
+
+def test_a_fifo_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "pipe.shamble"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match="not a regular file"):
+        load(fifo)
+    with pytest.raises(SaveError, match="not a regular file"):
+        AutoSave.resume(fifo)
+    with pytest.raises(LogError, match="not a regular file"):
+        Game.load(fifo)
