@@ -138,3 +138,19 @@ def test_ST_2_3_first_player_passes(play):
         for sid in ("lin", "vega", "hale"):
             g.act("end_turn", sid)
     assert firsts == ["lin", "vega", "hale", "lin"]
+
+
+# ST-2.3 (rules-notes): the first-player token skips eliminated survivors.
+def test_ST_2_3_first_player_skips_the_fallen(play):
+    body = MARKS + '[decks]\nsearch = ["trap_breach"]\n'
+    g = play(RUN, body, survivors=["lin", "vega", "hale"])
+    firsts = []
+    for _ in range(4):
+        firsts.append(g.view("players")["first"])
+        if g.survivor("lin")["alive"]:
+            g.act("search", "lin")
+        for sid in ("lin", "vega", "hale"):
+            if g.survivor(sid)["alive"] and sid not in g.summary()["done"]:
+                g.act("end_turn", sid)
+    assert g.survivor("lin")["alive"] is False
+    assert firsts == ["lin", "vega", "hale", "vega"]

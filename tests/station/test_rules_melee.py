@@ -145,3 +145,13 @@ def test_ST_8_1_loud_melee_weapon_makes_noise(play):
     g.act("manage", "hale", hand=["plasma_cutter"], backpack=["crowbar"])
     g.act("melee", "hale")
     assert g.noise("a") == 1
+
+
+# ST-3.2 (rules-notes): without a named weapon, melee uses the first melee weapon in hand.
+def test_ST_3_2_default_melee_weapon_is_the_first_in_hand(play):
+    body = START_A + 'floor = ["knife"]\n' + zombie("a", count=5)
+    g = play(CORRIDOR, body, survivors=["hale", "lin"], dice=[4, 4, 4])
+    g.act("manage", "hale", hand=["knife", "crowbar"], backpack=[])
+    g.act("melee", "hale")
+    assert len(g.events_of("rolled")[-1]["dice"]) == 2  # the knife: power 0 + melee 2
+    assert g.zombies("a") == {"walker": 3}

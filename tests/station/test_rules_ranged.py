@@ -243,3 +243,16 @@ def test_ST_8_1_silent_ranged_weapons(play, weapon, tokens):
     g.act("manage", "mori", hand=[weapon, "flare_gun"], backpack=[])
     g.act("ranged", "mori", zone="b", weapon=weapon)
     assert g.noise("a") == tokens
+
+
+# ST-3.2, ST-3.3 (rules-notes): without a named weapon, ranged uses the first *loaded*
+# ranged weapon in hand: an empty flare gun is passed over for the pistol.
+def test_ST_3_3_default_ranged_weapon_is_the_first_loaded(play):
+    body = START_A + 'floor = ["pistol"]\n' + zombie("c", count=6)
+    g = play(CORRIDOR, body, survivors=["mori"], dice=[2, 2, 2, 2, 5, 5])
+    g.act("ranged", "mori", zone="c")
+    g.act("ranged", "mori", zone="c")  # the flare gun is empty; the walkers come to b
+    g.act("manage", "mori", hand=["flare_gun", "pistol"], backpack=[])
+    g.act("ranged", "mori", zone="b")  # pistol 1 + ranged 1, hitting on 5
+    assert g.summary()["kills"] == 2
+    assert [list(a) for a in g.survivor("mori")["ammo"]] == [["flare_gun", 0], ["pistol", 5]]

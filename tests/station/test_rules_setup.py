@@ -184,3 +184,37 @@ def test_ST_4_4_map_order_breaks_target_ties(play):
     g.act("end_turn", "vega")
     assert g.summary()["round"] == 2
     assert g.all_zombies() == {"q": {"walker": 1}}
+
+
+# ST-3.5, ST-1.2 (rules-notes): a dark zone sits behind closed doors only; one touching a
+# lit zone directly, or behind a door drawn open, is a mission error.
+@pytest.mark.parametrize(
+    "board",
+    [
+        "#########\n#aaabbbb#\n#########\n#xx#\n",
+        "#########\n#aaa'bbb#\n#########\n#xx#\n",
+    ],
+)
+def test_ST_3_5_dark_zone_must_sit_behind_a_closed_door(mission_file, board):
+    path = mission_file(board, "[zones.a]\nstart = true\n[zones.b]\ndark = true\n")
+    with pytest.raises(MissionError) as err:
+        Game.new("station", mission=path, seed=1, survivors=["lin"])
+    assert "dark" in str(err.value)
+
+
+# ST-1.2: mission marks naming zones or doors that are not on the map are refused.
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[zones.a]\nstart = true\n[zones.q]\nexit = true\n",
+        '[zones.a]\nstart = true\n[doors."a-q"]\nlocked = true\n',
+        '[zones.a]\nstart = true\n[[zombies]]\nzone = "q"\n',
+        '[zones.a]\nstart = true\n[[zombies]]\nzone = "b"\nkind = "ghoul"\n',
+        '[zones.a]\nstart = true\n[decks]\nsearch = ["treasure"]\n',
+    ],
+)
+def test_ST_1_2_marks_off_the_map_are_mission_errors(mission_file, body):
+    path = mission_file(CORRIDOR, body)
+    with pytest.raises(MissionError) as err:
+        Game.new("station", mission=path, seed=1, survivors=["lin"])
+    assert err.value.line is not None
