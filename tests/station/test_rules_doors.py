@@ -134,3 +134,18 @@ def test_ST_3_5_dark_spawn_reads_the_current_danger(play):
     assert g.summary()["danger"] == "yellow"
     g.act("open_door", "lin", door="a-b")
     assert g.all_zombies() == {"a": {"armored": 1}, "c": {"armored": 1}}
+
+
+# ST-3.5 (open point): revealed dark zones draw their cards in map order, so the zone
+# right behind the door (first here) draws first.
+def test_ST_3_5_revealed_zones_draw_in_map_order(play):
+    body = (
+        START_A
+        + "[zones.b]\ndark = true\n[zones.c]\ndark = true\n[zones.d]\ndark = true\n"
+        + "[[decks.zombie]]\nblue = {armored = 1}\n"
+        + "[[decks.zombie]]\nblue = {dog = 1}\n"
+    )
+    g = play(DARK, body, survivors=["lin", "vega"])
+    g.act("open_door", "vega", door="a-b")
+    # b's armored zombie stepped through the door; c keeps the dog
+    assert g.all_zombies() == {"a": {"armored": 1}, "c": {"dog": 1}}

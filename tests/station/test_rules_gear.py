@@ -203,3 +203,12 @@ def test_ST_3_8_objective_unlocks_a_door(play):
     g.act("move", "vega", to="b")
     g.act("open_door", "vega", door="b-c")
     assert g.summary()["doors"]["b-c"] == "open"
+
+
+# ST-A vest (rules-notes ST-3.7: items work from hand or backpack): a vest in the
+# backpack protects too.
+def test_ST_A_vest_works_from_the_backpack(play):
+    g = play(CORRIDOR, on_floor("vest") + zombie("a", count=2), survivors=["vega"])
+    g.act("manage", "vega", hand=["wrench"], backpack=["vest"])
+    g.act("end_turn", "vega")
+    assert g.survivor("vega")["wounds"] == 1
