@@ -370,6 +370,9 @@ def _manage(t: Turn, c: cmd.Manage) -> None:
 
 def _end_turn(t: Turn, c: cmd.EndTurn) -> None:
     s = _begin(t, c.survivor, cost=0)
+    active = t.state.active
+    if active is not None and active != s.id:  # acting with another survivor (ST-2.1)
+        t.emit(ev.ActivationEnded(survivor=active))
     t.emit(ev.ActivationEnded(survivor=s.id))
 
 
