@@ -113,4 +113,6 @@ def open_script_save(path: str, game: object, fsync: bool | None = None) -> obje
 
     if fsync is None:
         fsync = os.environ.get("SHAMBLE_FSYNC", "1") != "0"
-    return AutoSave.create(Path(path), game, fsync=fsync)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)  # like any program saving to a path
+    return AutoSave.create(target, game, fsync=fsync)

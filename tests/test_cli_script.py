@@ -80,3 +80,14 @@ def test_missions_lists_the_tutorial():
 def test_version():
     out = shamble("--version")
     assert out.returncode == 0 and out.stdout.startswith("shamble ")
+
+
+def test_script_save_creates_missing_folders(tmp_path):
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text('{"type": "open_door", "survivor": "vega", "door": "a-b"}\n')
+    target = tmp_path / "new" / "folder" / "run.shamble"
+    out = shamble("script", "--seed", "3", "--save", str(target), str(moves))
+    assert out.returncode == 0, out.stderr
+    from engine import Game
+
+    assert len(Game.load(target).commands) == 1
