@@ -7,6 +7,7 @@ the copy is dropped and the game's state is untouched (K-5)."""
 from __future__ import annotations
 
 from engine.core import rng
+from engine.core.deck import top as deck_top
 from engine.core.errors import RuleError
 from engine.station import events as ev
 from engine.station.evolve import evolve
@@ -41,13 +42,15 @@ class Turn:
     def top(self, deck: str) -> str | None:
         """The top card of a deck, refilling it from its discards first (K-4)."""
         pile_field, discard_field = _DECKS[deck]
-        if not getattr(self.state, pile_field):
-            discard = getattr(self.state, discard_field)
-            if not discard:
-                return None
-            order = rng.shuffled(self.world.seed, self.state.shuffles, discard)
+        card, order = deck_top(
+            getattr(self.state, pile_field),
+            getattr(self.state, discard_field),
+            self.world.seed,
+            self.state.shuffles,
+        )
+        if order is not None:
             self.emit(ev.DeckShuffled(deck=deck, order=order))
-        return getattr(self.state, pile_field)[0]
+        return card
 
     def survivor(self, sid: str) -> Survivor:
         s = self.state.survivor(sid)
