@@ -231,3 +231,14 @@ def test_K_1_replay_gives_the_same_game(play):
     again = type(g.game).from_bytes(g.to_bytes())
     assert again.summary() == g.summary()
     assert g.replay_state() == g.state
+
+
+# ST-2.1 (rules-notes: any command by a survivor who is not the active one ends the
+# active one's activation): Hale skipping his turn while Lin is mid-activation ends
+# Lin's activation too, so the zombie phase follows at once.
+def test_ST_2_1_end_turn_by_another_survivor_ends_the_active_one(play):
+    g = play(CORRIDOR, START_A, survivors=["lin", "hale"])
+    g.act("move", "lin", to="b")
+    g.act("end_turn", "hale")
+    s = g.summary()
+    assert s["round"] == 2 and s["done"] == [] and s["active"] is None
