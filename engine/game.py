@@ -15,7 +15,7 @@ import msgspec
 
 from engine.core import log
 from engine.core.errors import MissionError, RuleError
-from engine.core.mode import Mode, Setup, get_mode
+from engine.core.mode import Carried, Mode, Setup, get_mode
 
 APP_VERSION = "0.1.0"
 UNDO_POLICIES = ("casual", "honest", "ironman")
@@ -72,6 +72,7 @@ class Game:
         survivors: list[str] | tuple[str, ...] | None = None,
         dice: list[int] | tuple[int, ...] | None = None,
         undo: str = "casual",
+        carry: dict | None = None,
         **options: str,
     ) -> Game:
         m = get_mode(mode)
@@ -84,6 +85,10 @@ class Game:
             raise RuleError("bad_dice", "scripted dice must be faces from 1 to 6")
         opts = {k: str(v) for k, v in options.items()}
         source, text = _mission_source(m, mission, seed, opts)
+        try:
+            carried = msgspec.convert(carry or {}, dict[str, Carried])
+        except msgspec.ValidationError as e:
+            raise RuleError("bad_carry", f"campaign progress is malformed: {e}") from None
         setup = Setup(
             mode=mode,
             mission="",
@@ -94,6 +99,7 @@ class Game:
             undo=undo,
             roster=tuple(survivors or ()),
             options=opts,
+            carry=carried,
         )
         game = cls(m, setup)
         game.setup = msgspec.structs.replace(setup, mission=game.world.mission_id)

@@ -10,6 +10,14 @@ from typing import Any, Protocol
 import msgspec
 
 
+class Carried(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a campaign member brings into their next game (ST-C.2)."""
+
+    xp: int = 0
+    skills: tuple[str, ...] = ()  # every skill held, the starting one first
+    kept: tuple[str, ...] = ()  # cards kept from the last mission
+
+
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     """Everything a game is made from, before its first event. Saved in headers."""
 
@@ -22,6 +30,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     undo: str = "casual"  # casual | honest | ironman (K-6)
     roster: tuple[str, ...] = ()  # station: survivors in seat order
     options: dict[str, str] = {}
+    carry: dict[str, Carried] = {}  # campaign progress per roster member
 
 
 class Mode(Protocol):

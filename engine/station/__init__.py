@@ -75,17 +75,10 @@ class StationMode:
             for z in board.zones
             if mission.zone(z).floor
         }
-        survivors = []
-        for sid in roster:
-            start_card = content.survivors()[sid].starts_with
-            survivors.append(
-                Survivor(
-                    id=sid,
-                    zone=world.start,
-                    hand=(Card(start_card, content.card(start_card).ammo),),
-                    skills=(content.survivors()[sid].skill,),
-                )
-            )
+        survivors = [_survivor(sid, world.start, setup.carry.get(sid)) for sid in roster]
+        for sid in setup.carry:
+            if sid not in roster:
+                raise RuleError("bad_carry", f"campaign progress for {sid}, who is not playing")
         state = State(
             survivors=tuple(survivors),
             zombies=zombies,
@@ -157,6 +150,29 @@ class StationMode:
 
 
 _BOARDS: dict[str, object] = {}
+
+
+def _survivor(sid: str, zone: str, carried) -> Survivor:
+    """A survivor at the start zone with their starting card, and what a
+    campaign carries over: XP, skills and kept cards (ST-C.2)."""
+    spec = content.survivors()[sid]
+    cards = [spec.starts_with]
+    xp, skills = 0, (spec.skill,)
+    if carried is not None:
+        if carried.xp < 0:
+            raise RuleError("bad_carry", f"{sid}'s XP cannot be negative")
+        unknown = [k for k in carried.skills if k not in content.SKILLS]
+        unknown += [c for c in carried.kept if c not in content.cards()]
+        if unknown:
+            raise RuleError("bad_carry", f"{sid} carries unknown skills or cards: {unknown}")
+        xp = carried.xp
+        skills = tuple(dict.fromkeys((spec.skill, *carried.skills)))
+        cards += list(carried.kept)
+    hand = tuple(Card(c, content.card(c).ammo) for c in cards[:2])
+    backpack = tuple(Card(c, content.card(c).ammo) for c in cards[2:5])
+    return Survivor(
+        id=sid, zone=zone, xp=xp, skills=skills, picks=len(skills) - 1, hand=hand, backpack=backpack
+    )
 
 
 def _generated(seed: int, options: dict) -> str:
