@@ -1,0 +1,125 @@
+"""Campaign rules ST-C.1..ST-C.4, through engine.station.campaign and Game.new."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game, RuleError
+from engine.station import campaign
+
+
+def finished(mission: str, survivors: dict, outcome: str) -> dict:
+    """A finished mission's summary, as much of it as the campaign reads."""
+    return {"mission": mission, "outcome": outcome, "survivors": survivors}
+
+
+def alive(xp=0, skills=("tough",), hand=("crowbar",), backpack=()):
+    return {
+        "alive": True,
+        "xp": xp,
+        "skills": list(skills),
+        "hand": list(hand),
+        "backpack": list(backpack),
+    }
+
+
+DEAD = {"alive": False, "xp": 0, "skills": [], "hand": [], "backpack": []}
+
+
+def test_ST_C_1_missions_in_order_with_one_roster():
+    p = campaign.start("derelict", ["hale", "lin"])
+    assert p.missions[0] == "airlock" and p.mission == "airlock"
+    kwargs = campaign.next_game(p)
+    assert kwargs["survivors"] == ["hale", "lin"] and kwargs["mission"] == "airlock"
+    g = Game.new(**kwargs, seed=1)
+    assert g.summary()["mission"] == "airlock"
+    p = campaign.finish_mission(
+        p, finished("airlock", {"hale": alive(), "lin": alive(skills=["medic"], hand=["medkit"])}, "won")
+    , {})  # fmt: skip
+    assert p.mission == "hydroponics" and p.history == (("airlock", "won"),)
+
+
+def test_ST_C_2_xp_skills_and_one_kept_card_carry_over():
+    p = campaign.start("derelict", ["hale", "lin"])
+    hale = alive(
+        xp=21, skills=["tough", "racket"], hand=["crowbar", "shotgun"], backpack=["medkit"]
+    )
+    p = campaign.finish_mission(
+        p, finished("airlock", {"hale": hale, "lin": alive(skills=["medic"], hand=["medkit"])}, "won"),
+        {"hale": "shotgun"},
+    )  # fmt: skip
+    g = Game.new(**campaign.next_game(p), seed=2)
+    s = g.summary()["survivors"]["hale"]
+    assert s["xp"] == 21 and s["level"] == "orange"
+    assert s["skills"] == ["tough", "racket"]
+    assert s["hand"] == ["crowbar", "shotgun"]  # starting card plus the kept one
+    assert g.summary()["pending"] is None  # the orange pick was made before
+
+
+def test_ST_C_2_a_kept_card_must_be_held():
+    p = campaign.start("derelict", ["hale"])
+    with pytest.raises(RuleError) as e:
+        campaign.finish_mission(p, finished("airlock", {"hale": alive()}, "won"), {"hale": "rifle"})
+    assert e.value.code == "cannot_keep"
+
+
+def test_ST_C_2_eliminated_sit_out_one_mission_then_return_at_blue():
+    p = campaign.start("derelict", ["hale", "lin"])
+    p = campaign.finish_mission(
+        p, finished("airlock", {"hale": alive(xp=30, skills=["tough", "racket"]), "lin": DEAD}, "won"), {}
+    )  # fmt: skip
+    assert campaign.next_game(p)["survivors"] == ["hale"]
+    p = campaign.finish_mission(p, finished("hydroponics", {"hale": alive(xp=35)}, "won"), {})
+    kwargs = campaign.next_game(p)
+    assert kwargs["survivors"] == ["hale", "lin"]
+    assert kwargs["carry"]["lin"] == {"xp": 0, "skills": [], "kept": []}
+
+
+def test_ST_C_3_a_lost_mission_is_retried_once_then_the_campaign_is_lost():
+    p = campaign.start("derelict", ["hale"])
+    p = campaign.finish_mission(p, finished("airlock", {"hale": alive()}, "lost"), {})
+    assert p.outcome is None and p.mission == "airlock"
+    p = campaign.finish_mission(p, finished("airlock", {"hale": alive()}, "lost"), {})
+    assert p.outcome == "lost"
+    with pytest.raises(RuleError):
+        campaign.next_game(p)
+
+
+def test_ST_C_3_won_when_the_last_mission_is_won():
+    p = campaign.start("derelict", ["hale"])
+    for mission in p.missions:
+        assert p.mission == mission
+        p = campaign.finish_mission(p, finished(mission, {"hale": alive()}, "won"), {})
+    assert p.outcome == "won"
+
+
+def test_ST_C_3_everyone_eliminated_all_return_for_the_retry():
+    p = campaign.start("derelict", ["hale", "lin"])
+    p = campaign.finish_mission(p, finished("airlock", {"hale": DEAD, "lin": DEAD}, "lost"), {})
+    assert campaign.next_game(p)["survivors"] == ["hale", "lin"]
+
+
+def test_ST_C_4_ironman_campaigns_refuse_undo():
+    p = campaign.start("derelict", ["hale"], ironman=True)
+    g = Game.new(**campaign.next_game(p), seed=1)
+    g.submit({"type": "end_turn", "survivor": "hale"})
+    with pytest.raises(RuleError) as e:
+        g.undo()
+    assert e.value.code == "undo_refused"
+
+
+def test_bad_campaigns_and_rosters():
+    with pytest.raises(RuleError):
+        campaign.start("nope")
+    with pytest.raises(RuleError):
+        campaign.start("derelict", ["hale", "hale"])
+    p = campaign.start("derelict", ["hale"])
+    with pytest.raises(RuleError) as e:
+        campaign.finish_mission(p, finished("airlock", {"hale": alive()}, None), {})
+    assert e.value.code == "mission_not_over"
+    with pytest.raises(RuleError) as e:
+        Game.new("station", mission="tutorial", survivors=["hale"], carry={"lin": {"xp": 1}})
+    assert e.value.code == "bad_carry"
+    with pytest.raises(RuleError) as e:
+        Game.new("station", mission="tutorial", survivors=["hale"], carry={"hale": {"xp": "x"}})
+    assert e.value.code == "bad_carry"
