@@ -66,13 +66,7 @@ def start(campaign_id: str, roster: list[str] | None = None, ironman: bool = Fal
     spec = campaigns().get(campaign_id)
     if spec is None:
         raise RuleError("unknown_campaign", f"there is no campaign {campaign_id!r}")
-    roster = list(roster or spec.survivors)
-    known = content.survivors()
-    if not roster or len(roster) > 6 or len(set(roster)) != len(roster):
-        raise RuleError("bad_roster", "a campaign roster is 1 to 6 different survivors")
-    for sid in roster:
-        if sid not in known:
-            raise RuleError("unknown_survivor", f"there is no survivor {sid!r}")
+    roster = check_roster(list(roster or spec.survivors))
     return Progress(
         campaign=spec.id,
         missions=spec.missions,
@@ -82,19 +76,26 @@ def start(campaign_id: str, roster: list[str] | None = None, ironman: bool = Fal
     )
 
 
+def check_roster(roster: list[str]) -> list[str]:
+    known = content.survivors()
+    if not roster or len(roster) > 6 or len(set(roster)) != len(roster):
+        raise RuleError("bad_roster", "a roster is 1 to 6 different survivors")
+    for sid in roster:
+        if sid not in known:
+            raise RuleError("unknown_survivor", f"there is no survivor {sid!r}")
+    return roster
+
+
 def next_game(progress: Progress) -> dict:
     """Keyword arguments for Game.new for the next mission (ST-C.2, ST-C.4)."""
     if progress.outcome is not None:
         raise RuleError("campaign_over", f"the campaign is over: {progress.outcome}")
-    playing = [m for m in progress.members if not m.sits_out]
     return {
         "mode": "station",
         "mission": progress.missions[progress.index],
-        "survivors": [m.id for m in playing],
+        "survivors": [m.id for m in playing(progress.members)],
         "undo": "ironman" if progress.ironman else "casual",
-        "carry": {
-            m.id: {"xp": m.xp, "skills": list(m.skills), "kept": list(m.kept)} for m in playing
-        },
+        "carry": carry_kwargs(progress.members),
     }
 
 
@@ -106,26 +107,24 @@ def keep_options(summary: dict, sid: str) -> list[str]:
     return list(dict.fromkeys(s["hand"] + s["backpack"]))
 
 
-def finish_mission(progress: Progress, summary: dict, kept: dict[str, str | None]) -> Progress:
-    """Fold a finished mission into the campaign (ST-C.2, ST-C.3)."""
-    outcome = summary.get("outcome")
-    if outcome not in ("won", "lost"):
-        raise RuleError("mission_not_over", "the mission is not over yet")
-    if summary.get("mission") != progress.mission:
-        raise RuleError("wrong_mission", f"the campaign is at {progress.mission}")
-    members = []
-    for m in progress.members:
+def carry_over(
+    members: tuple[Member, ...], summary: dict, kept: dict[str, str | None]
+) -> tuple[Member, ...]:
+    """The roster after a finished mission (ST-C.2): XP and skills kept, one
+    kept card each, the eliminated sitting out the next mission."""
+    out = []
+    for m in members:
         s = summary["survivors"].get(m.id)
         if s is None:  # sat this one out
-            members.append(msgspec.structs.replace(m, sits_out=max(0, m.sits_out - 1)))
-        elif not s["alive"]:  # ST-C.2: sits out the next mission, then returns at blue
-            members.append(Member(id=m.id, sits_out=1))
+            out.append(msgspec.structs.replace(m, sits_out=max(0, m.sits_out - 1)))
+        elif not s["alive"]:  # sits out the next mission, then returns at blue
+            out.append(Member(id=m.id, sits_out=1))
         else:
             card = kept.get(m.id)
             if card is not None and card not in keep_options(summary, m.id):
                 raise RuleError("cannot_keep", f"{m.id} does not hold a {card} to keep")
             start_skill = content.survivors()[m.id].skill
-            members.append(
+            out.append(
                 Member(
                     id=m.id,
                     xp=s["xp"],
@@ -133,8 +132,19 @@ def finish_mission(progress: Progress, summary: dict, kept: dict[str, str | None
                     kept=(card,) if card else (),
                 )
             )
-    if all(m.sits_out for m in members):  # nobody left to play: everyone comes back
-        members = [msgspec.structs.replace(m, sits_out=0) for m in members]
+    if all(m.sits_out for m in out):  # nobody left to play: everyone comes back
+        out = [msgspec.structs.replace(m, sits_out=0) for m in out]
+    return tuple(out)
+
+
+def finish_mission(progress: Progress, summary: dict, kept: dict[str, str | None]) -> Progress:
+    """Fold a finished mission into the campaign (ST-C.2, ST-C.3)."""
+    outcome = summary.get("outcome")
+    if outcome not in ("won", "lost"):
+        raise RuleError("mission_not_over", "the mission is not over yet")
+    if summary.get("mission") != progress.mission:
+        raise RuleError("wrong_mission", f"the campaign is at {progress.mission}")
+    members = carry_over(progress.members, summary, kept)
     history = progress.history + ((progress.mission, outcome),)
     index, losses, final = progress.index, progress.losses, None
     if outcome == "won":
@@ -146,10 +156,15 @@ def finish_mission(progress: Progress, summary: dict, kept: dict[str, str | None
         if losses > progress.retries:  # ST-C.3: lost twice in a row
             final = "lost"
     return msgspec.structs.replace(
-        progress,
-        members=tuple(members),
-        index=index,
-        losses=losses,
-        outcome=final,
-        history=history,
+        progress, members=members, index=index, losses=losses, outcome=final, history=history
     )
+
+
+def playing(members: tuple[Member, ...]) -> list[Member]:
+    return [m for m in members if not m.sits_out]
+
+
+def carry_kwargs(members: tuple[Member, ...]) -> dict:
+    return {
+        m.id: {"xp": m.xp, "skills": list(m.skills), "kept": list(m.kept)} for m in playing(members)
+    }

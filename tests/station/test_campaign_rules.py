@@ -123,3 +123,26 @@ def test_bad_campaigns_and_rosters():
     with pytest.raises(RuleError) as e:
         Game.new("station", mission="tutorial", survivors=["hale"], carry={"hale": {"xp": "x"}})
     assert e.value.code == "bad_carry"
+
+
+def test_endless_run_rises_and_falls():
+    from engine.station import endless
+
+    run = endless.start(["hale", "lin"], seed=4)
+    first = endless.next_game(run)
+    assert first["mission"] == "random" and first["undo"] == "ironman"
+    g = Game.new(**first)
+    assert g.summary()["mission"] == "random"
+    sizes = [endless.stage_settings(n) for n in range(8)]
+    assert sizes[0] == ("small", 1) and sizes[-1] == ("huge", 4)
+    assert [d for _, d in sizes] == sorted(d for _, d in sizes)
+    won = {"outcome": "won", "score": 40, "round": 6, "survivors": {"hale": alive(), "lin": DEAD}}
+    run = endless.finish_stage(run, won, {})
+    assert run.stage == 1 and run.outcome is None and run.score == 40
+    assert endless.next_game(run)["survivors"] == ["hale"]
+    assert endless.next_game(run)["seed"] != first["seed"]
+    lost = {"outcome": "lost", "score": 3, "round": 9, "survivors": {"hale": DEAD}}
+    run = endless.finish_stage(run, lost, {})
+    assert run.outcome == "lost" and run.score == 43 and run.rounds == 15
+    with pytest.raises(RuleError):
+        endless.next_game(run)
