@@ -31,10 +31,42 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     actions.add_parser("where", help="print the folder the saves live in")
     p.set_defaults(func=cmd_saves)
 
+    p = sub.add_parser("scores", help="the local high-score tables")
+    p.add_argument("table", nargs="?", help="a mission id, or endless (default: every table)")
+    p.add_argument("--json", action="store_true", help="one JSON object per score")
+    p.set_defaults(func=cmd_scores)
+
     p = sub.add_parser("replay", help="print a save's journal, or --verify it from scratch")
     p.add_argument("path")
     p.add_argument("--verify", action="store_true", help="replay from scratch and check")
     p.set_defaults(func=cmd_replay)
+
+
+def cmd_scores(args: argparse.Namespace) -> int:
+    from saves import scores
+
+    try:
+        names = [args.table] if args.table else scores.tables()
+        if args.json:
+            for name in names:
+                for row in scores.top(name):
+                    print(msgspec.json.encode(row).decode())
+            return 0
+        if not names:
+            print(f"no scores yet in {scores.scores_file()}")
+        for name in names:
+            print(f"{name}:")
+            for i, row in enumerate(scores.top(name), 1):
+                who = ", ".join(row.survivors)
+                extra = f"  {row.stations} stations" if row.table == scores.ENDLESS else ""
+                print(
+                    f"  {i:>2}. {row.score:>5}  {row.outcome:<5} {row.rounds:>3} rounds  "
+                    f"seed {row.seed:<8} {row.date[:10]}  {who}{extra}"
+                )
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def cmd_saves(args: argparse.Namespace) -> int:

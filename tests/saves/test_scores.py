@@ -1,0 +1,48 @@
+"""The local high-score tables and `shamble scores`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import Game
+from saves import scores
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_scores_are_kept_per_table_best_first(tmp_path):
+    path = tmp_path / "scores.jsonl"
+    for score, rounds in [(30, 9), (55, 12), (55, 10), (5, 3)]:
+        scores.record(scores.Score("tutorial", score, ("vega",), rounds, 1, "won"), path)
+    scores.record(scores.Score(scores.ENDLESS, 99, ("hale",), 20, 7, "lost", stations=3), path)
+    best = scores.top("tutorial", 3, path)
+    assert [(s.score, s.rounds) for s in best] == [(55, 10), (55, 12), (30, 9)]
+    assert best[0].date  # filled in when recorded
+    assert scores.tables(path) == ["tutorial", "endless"]
+
+
+def test_a_damaged_line_is_skipped(tmp_path):
+    path = tmp_path / "scores.jsonl"
+    scores.record(scores.Score("airlock", 12, ("vega",), 4, 1, "lost"), path)
+    with open(path, "ab") as f:
+        f.write(b'{"table": "airlock", "sco')  # a torn write
+    scores.record(scores.Score("airlock", 40, ("vega",), 5, 2, "won"), path)
+    assert [s.score for s in scores.top("airlock", path=path)] == [40, 12]
+
+
+def test_score_of_a_finished_game_and_the_cli(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path))
+    g = Game.new("station", mission="tutorial", seed=1, survivors=["lin"])
+    while g.outcome is None:
+        g.submit({"type": "end_turn", "survivor": "lin"})
+    row = scores.record(scores.from_game(g.summary(), seed=1))
+    assert row.table == "tutorial" and row.outcome == "lost" and row.survivors == ("lin",)
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "scores"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**__import__("os").environ, "SHAMBLE_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "tutorial:" in out.stdout and "lost" in out.stdout
