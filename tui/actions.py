@@ -165,10 +165,16 @@ def manage_label(c: dict, view: dict) -> str:
 # -- looking ------------------------------------------------------------------
 
 
+def zone_label(world: Any, zone: str) -> str:
+    """A zone as the mission names it: 'c (storeroom)', else just 'c'."""
+    name = world.mission.zone(zone).name if hasattr(world, "mission") else ""
+    return f"{zone} ({name})" if name else zone
+
+
 def describe_zone(view: dict, world: Any, zone: str) -> str:
     """What `x` (look) says about a zone."""
     board = world.board
-    parts = [f"Zone {zone}"]
+    parts = [f"Zone {zone_label(world, zone)}"]
     marks = []
     if zone in view["objectives_left"]:
         marks.append("objective")

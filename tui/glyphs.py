@@ -66,8 +66,8 @@ ASCII = Glyphs(
     spawn="^",
     item="%",
     more="+",
-    pip_full="#",
-    pip_empty="-",
+    pip_full="o",
+    pip_empty="x",
     zombies=ZOMBIES,
 )
 

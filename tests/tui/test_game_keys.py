@@ -338,3 +338,18 @@ async def test_pending_decision_opens_a_choice_and_escape_keeps_it(tmp_path):
         await pilot.pause()
         assert "tough" in game.summary()["survivors"]["vega"]["skills"]
         assert "Vega learns tough." in log_text(app)
+
+
+async def test_no_color_and_ascii_play_without_errors(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("o", "enter", "m", "enter", "right", "down", "x")
+        await pilot.pause()
+        assert game.summary()["survivors"]["vega"]["zone"] != "a"
+        assert screen.query_one(Board).render_line(5).text.isascii()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -24,16 +25,20 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 class Terminal:
+    """A tmux session running the game under `sh`, which writes the game's
+    exit status to a file (128 + n when signal n killed it)."""
+
     def __init__(self, home: Path, *args: str) -> None:
         self.name = f"shamble-e2e-{os.getpid()}-{time.monotonic_ns()}"
-        command = " ".join(
-            ["exec", "env", f"SHAMBLE_HOME={shlex.quote(str(home))}", "TERM=xterm-256color"]
+        self.status_file = home.parent / f"{self.name}.status"
+        game = " ".join(
+            ["env", f"SHAMBLE_HOME={shlex.quote(str(home))}", "TERM=xterm-256color"]
             + [shlex.quote(sys.executable), "-m", "tui.cli", *map(shlex.quote, args)]
         )
+        command = f"sh -c {shlex.quote(f'{game}; echo $? > {shlex.quote(str(self.status_file))}')}"
         self.tmux(
             "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", "-c", str(REPO), command
         )
-        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10)
@@ -59,15 +64,20 @@ class Terminal:
                 raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
             time.sleep(0.1)
 
-    def pane(self, field: str) -> str:
-        return self.tmux("display-message", "-p", "-t", self.name, f"#{{{field}}}").strip()
+    def game_pid(self) -> int:
+        """The game's process: the child of the pane's shell."""
+        shell = self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True)
+        pids = children.stdout.split()
+        assert len(pids) == 1, f"expected one game process under {shell}: {pids}"
+        return int(pids[0])
 
-    def wait_dead(self, timeout: float = 10) -> int:
+    def wait_exit(self, timeout: float = 10) -> int:
         end = time.monotonic() + timeout
-        while self.pane("pane_dead") != "1":
+        while not self.status_file.exists() or not self.status_file.read_text().strip():
             assert time.monotonic() < end, f"still running:\n{self.screen()}"
             time.sleep(0.1)
-        return int(self.pane("pane_dead_status"))
+        return int(self.status_file.read_text())
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
@@ -111,9 +121,8 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     screen = term.wait_for("Docking Ring", "Objectives left", "''V")
     assert "''V" in board_line_with(screen, "''")
 
-    pid = int(term.pane("pane_pid"))
-    os.kill(pid, 1)  # SIGHUP: the connection dropped
-    assert term.wait_dead() == 0
+    os.kill(term.game_pid(), signal.SIGHUP)  # the connection dropped
+    assert term.wait_exit() == 0  # a clean exit, not death by signal (129)
 
     saves = list((tmp_path / "home" / "saves").glob("*.shamble"))
     assert len(saves) == 1

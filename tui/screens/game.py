@@ -29,6 +29,20 @@ from tui.widgets.panels import (
     SurvivorsPanel,
 )
 
+# Action keys the status line offers when the selected survivor can use them.
+HINTS = (
+    ("move", "m", "move"),
+    ("melee", "a", "melee"),
+    ("ranged", "f", "fire"),
+    ("search", "s", "search"),
+    ("open_door", "o", "door"),
+    ("take_objective", "g", "objective"),
+    ("use", "p", "card"),
+    ("skill", "z", "skill"),
+    ("manage", "i", "gear"),
+    ("end_turn", "e", "end"),
+)
+
 
 class GameScreen(KeyActions, Screen):
     BINDINGS = keys.bindings()
@@ -138,11 +152,16 @@ class GameScreen(KeyActions, Screen):
         if sid is None:
             return Text("Nobody can act.")
         s = self.view["survivors"][sid]
-        text = Text(f"{display_name(sid)}", "bold")
+        left = s["actions_left"]
+        text = Text(display_name(sid), "bold")
         text.append(
-            f" in {s['zone']}: {s['actions_left']} action{'s' if s['actions_left'] != 1 else ''} left"
+            f" in {actions.zone_label(self.world, s['zone'])}, {left} action{'s' if left != 1 else ''}:"
         )
-        text.append(f"   cursor: zone {self.cursor}", "dim")
+        can = {c["type"] for c in self.legal if c.get("survivor") == sid}
+        for ctype, key, word in HINTS:
+            if ctype in can:
+                text.append(f" {key}", "bold")
+                text.append(f" {word}")
         return text
 
     def target_hint(self, t: Targeting, zone: str) -> str:

@@ -46,6 +46,7 @@ STYLES: dict[str, Style] = {
     "item": Style(color="bright_cyan"),
     "more": Style(color="bright_white", bold=True),
 }
+BLANK = Style()  # never a None style: Textual's NO_COLOR filter needs one
 CURSOR = Style(reverse=True)
 TARGET = Style(bgcolor="blue", underline=True)
 
@@ -147,12 +148,13 @@ class Board(Widget, can_focus=True):
         width = self.size.width
         row = y + self.cam_y
         if not 0 <= row < len(self._rows):
-            return Strip.blank(width)
+            return Strip.blank(width, BLANK)
         strip = self._rows[row]
         if self.cam_x < 0:
-            strip = Strip([Segment(" " * -self.cam_x), *strip], strip.cell_length - self.cam_x)
-            return strip.crop_extend(0, width, None)
-        return strip.crop_extend(self.cam_x, self.cam_x + width, None)
+            pad = Segment(" " * -self.cam_x, BLANK)
+            strip = Strip([pad, *strip], strip.cell_length - self.cam_x)
+            return strip.crop_extend(0, width, BLANK)
+        return strip.crop_extend(self.cam_x, self.cam_x + width, BLANK)
 
     def _cell_table(self, scene: Scene) -> list[list[tuple[str, str, int]]]:
         """Per map row, (text, style name, highlight) for every cell."""
