@@ -261,3 +261,14 @@ def test_ST_4_3_fast_line_of_sight_matches_the_plain_supercover(data):
     for a in board.zones:
         for b in board.zones:
             assert board.sees(a, b, frozenset()) == _brute_sees(board, a, b, frozenset())
+
+
+def test_K_7_dark_zones_hide_their_floor_too(tmp_path):
+    text = textwrap.dedent(ARENA).lstrip().replace(
+        "[zones.b]\nexit = true", '[zones.b]\nexit = true\ndark = true\nfloor = ["rifle"]'
+    )
+    path = tmp_path / "dark.toml"
+    path.write_text(text)
+    g = Game.new("station", mission=path, seed=1, survivors=["hale"])
+    assert g.summary()["floor"] == {"b": ["rifle"]}
+    assert g.view("players")["floor"] == {}

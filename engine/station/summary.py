@@ -68,6 +68,7 @@ def view(world: World, state: State, viewer: str) -> dict:
     out = summary(world, state)
     dark = set(state.dark)
     out["zombies"] = {z: k for z, k in out["zombies"].items() if z not in dark}
+    out["floor"] = {z: cards for z, cards in out["floor"].items() if z not in dark}
     out["viewer"] = viewer
     out["zombie_count"] = state.zombie_count()
     out["max_zombies"] = world.mission.info.max_zombies
