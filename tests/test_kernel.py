@@ -264,8 +264,10 @@ def test_ST_4_3_fast_line_of_sight_matches_the_plain_supercover(data):
 
 
 def test_K_7_dark_zones_hide_their_floor_too(tmp_path):
-    text = textwrap.dedent(ARENA).lstrip().replace(
-        "[zones.b]\nexit = true", '[zones.b]\nexit = true\ndark = true\nfloor = ["rifle"]'
+    text = (
+        textwrap.dedent(ARENA)
+        .lstrip()
+        .replace("[zones.b]\nexit = true", '[zones.b]\nexit = true\ndark = true\nfloor = ["rifle"]')
     )
     path = tmp_path / "dark.toml"
     path.write_text(text)
