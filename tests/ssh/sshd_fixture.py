@@ -242,7 +242,7 @@ class Sshd:
         ]  # fmt: skip
         for name in send_env:
             argv += ["-o", f"SendEnv={name}"]
-        return [*argv, "root@127.0.0.1", *remote]
+        return [*argv, "root@127.0.0.1", *(["--", *remote] if remote else [])]
 
     def game_processes(self) -> list[int]:
         """Pids of the Python processes playing with this server's player home."""
