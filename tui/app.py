@@ -35,12 +35,14 @@ class ShambleApp(App):
         game: Game | None = None,
         session: Any = None,
         autosave: bool = True,
+        playback: bool = False,
     ) -> None:
         super().__init__()
         self.ascii_only = ascii_only
         self.mouse = mouse
         self.glyphs = glyphs(ascii_only)
         self.autosave = autosave  # off: games are played without a save file
+        self.playback = playback  # show the zombie phase a step at a time
         self._first_game = game
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game

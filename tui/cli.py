@@ -101,7 +101,13 @@ def cmd_missions(args: argparse.Namespace) -> int:
 def _run_app(args: argparse.Namespace, game=None, session=None) -> int:
     from tui.app import ShambleApp
 
-    app = ShambleApp(ascii_only=args.ascii, mouse=not args.no_mouse, game=game, session=session)
+    app = ShambleApp(
+        ascii_only=args.ascii,
+        mouse=not args.no_mouse,
+        game=game,
+        session=session,
+        playback=args.playback,
+    )
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
 
@@ -151,6 +157,12 @@ def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> Non
         action="store_true",
         default=default,
         help="ignore the mouse (quieter over SSH)",
+    )
+    parser.add_argument(
+        "--playback",
+        action="store_true",
+        default=default,
+        help="show the zombie phase a step at a time",
     )
 
 

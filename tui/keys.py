@@ -58,6 +58,7 @@ KEYMAP: tuple[Key, ...] = (
     Key("e,full_stop", "end_turn", "end this survivor's turn", "Turn", True, "e"),
     Key("tab", "next_survivor", "select the next survivor", "Turn", priority=True),
     Key("x", "look", "look: describe the zone under the cursor", "Turn"),
+    Key("v", "history", "view the whole message log", "Turn"),
     Key("ctrl+z,backspace", "undo", "undo the last command", "Turn", True, "^z"),
     Key("ctrl+y", "redo", "redo", "Turn"),
     Key("question_mark", "help", "help: keys, board legend, rules", "Game", True, "?"),

@@ -353,3 +353,41 @@ async def test_no_color_and_ascii_play_without_errors(monkeypatch):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_zombie_phase_playback_steps_and_a_key_skips(monkeypatch):
+    monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 1.0)
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False, playback=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("e", "y", "e", "y")  # both end their turns: the zombies act
+        await pilot.pause()
+        assert screen.playing
+        assert game.summary()["round"] == 2  # the game is already there; only the screen steps
+        await pilot.press("m")  # a key skips to the end and does nothing else
+        await pilot.pause()
+        assert not screen.playing
+        assert screen.view == game.view("players")
+        assert "-- Zombie phase --" in log_text(app) and "-- Round 2 --" in log_text(app)
+        monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 0.02)
+        await pilot.press("e", "y", "e", "y")
+        await pilot.pause(0.6)  # left alone, it plays to the end
+        assert not screen.playing and screen.view == game.view("players")
+
+
+async def test_message_history_shows_every_line():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        for _ in range(6):
+            await pilot.press("x")
+        await pilot.press("v")
+        await pilot.pause()
+        from tui.screens.dialogs import HistoryScreen
+
+        assert isinstance(app.screen, HistoryScreen)
+        assert len(app.screen.lines) >= 8  # more than the 4 the log panel shows
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

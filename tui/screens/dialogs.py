@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label, OptionList
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -96,3 +96,33 @@ class TooSmallScreen(Screen):
     def update_size(self, width: int, height: int) -> None:
         self.width, self.height = width, height
         self.query_one("#too-small", Label).update(self._text())
+
+
+class HistoryScreen(ModalScreen[None]):
+    """The whole message log, newest at the bottom; Esc, q or v closes."""
+
+    BINDINGS = [
+        Binding("escape,q,v", "close", "close", show=False),
+        Binding("j,down", "scroll('down')", show=False),
+        Binding("k,up", "scroll('up')", show=False),
+        Binding("pagedown,space", "scroll('page_down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+    ]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="history", classes="dialog"):
+            yield Label("Message log   (Esc closes; arrows scroll)", id="question")
+            yield Static("\n".join(self.lines) or "(nothing yet)", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#history", VerticalScroll).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, where: str) -> None:
+        getattr(self.query_one("#history", VerticalScroll), f"scroll_{where}")(animate=False)

@@ -16,6 +16,7 @@ from textual.widgets import Footer
 from engine import RuleError
 from tui import actions, keys
 from tui.narrate import narrate
+from tui.playback import STEP_SECONDS, frames
 from tui.scene import build_scene, display_name
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game_keys import VERBS, KeyActions, Targeting, keys_for
@@ -133,6 +134,8 @@ class GameScreen(KeyActions, Screen):
             self.query_one(StatusLine).say(self.status_text())
 
     def status_text(self) -> Text:
+        if self.playing:
+            return Text("The zombies act... (any key skips to the end)", "bold")
         if self.view.get("outcome"):
             return Text(f"Mission {self.view['outcome']}. Press Enter for the score.", "bold")
         if self.view.get("pending"):
@@ -206,6 +209,7 @@ class GameScreen(KeyActions, Screen):
         self.query_one(MessageLog).add(lines)
 
     def submit(self, command: dict) -> bool:
+        before = self.game.state
         try:
             events = self.game.submit(command)
         except RuleError as e:
@@ -216,9 +220,53 @@ class GameScreen(KeyActions, Screen):
             self.refresh_view()
             return False
         self.targeting = None
-        self.add_log(narrate(events))
-        self.refresh_view()
+        steps = frames(self.game, before, events) if getattr(self.app, "playback", False) else []
+        if steps:
+            self.play_back(steps)
+        else:
+            self.add_log(narrate(events))
+            self.refresh_view()
         return True
+
+    # -- zombie phase playback -------------------------------------------------
+    def play_back(self, steps: list[tuple[dict, list[str]]]) -> None:
+        """Show the zombie phase a step at a time; any key skips to the end."""
+        self._steps = list(steps)
+        self._step_timer = self.set_interval(STEP_SECONDS, self._next_step)
+        self.refresh_bindings()
+        self._next_step()
+
+    @property
+    def playing(self) -> bool:
+        return bool(getattr(self, "_steps", None))
+
+    def _next_step(self) -> None:
+        if not self._steps:
+            self._stop_playback()
+            return
+        view, lines = self._steps.pop(0)
+        self.add_log(lines)
+        self.view = view
+        self.redraw()
+
+    def _stop_playback(self) -> None:
+        for _, lines in self._steps:
+            self.add_log(lines)
+        self._steps = []
+        timer = getattr(self, "_step_timer", None)
+        if timer is not None:
+            timer.stop()
+            self._step_timer = None
+        self.refresh_bindings()
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not self.playing or action in ("help", "quit")
+
+    def on_key(self, event) -> None:
+        if self.playing:
+            event.stop()
+            self._stop_playback()
 
     def act(self, command: dict) -> None:
         """Submit, first asking when it ends another survivor's activation."""

@@ -218,6 +218,12 @@ class KeyActions:
         if self.cursor:
             self.add_log([actions.describe_zone(self.view, self.world, self.cursor)])
 
+    def action_history(self) -> None:
+        from tui.screens.dialogs import HistoryScreen
+        from tui.widgets.panels import MessageLog
+
+        self.app.push_screen(HistoryScreen(list(self.query_one(MessageLog).lines)))
+
     def action_undo(self) -> None:
         try:
             done = self.game.undo()
