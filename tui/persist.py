@@ -70,11 +70,3 @@ def read_only(path: str | Path) -> Any:
         return load_save(path)
     except (SaveError, OSError) as e:
         raise SaveProblem(str(e)) from None
-
-
-def campaigns_available() -> bool:
-    try:
-        import saves.campaign  # noqa: F401
-    except ImportError:
-        return False
-    return True

@@ -130,3 +130,27 @@ async def test_load_screen_lists_saves_and_opens_one():
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.view["doors"]["a-c"] == "open"
+
+
+async def test_new_game_dialog_ticks_survivors_and_starts_with_them():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        roster = app.screen.query_one("#survivors")
+        assert roster.selected == ["vega", "okafor"]  # what the tutorial suggests
+        roster.focus()
+        await pilot.pause()
+        while roster.highlighted_option.id != "lin":
+            await pilot.press("down")
+        await pilot.press("enter")  # tick Lin
+        while roster.highlighted_option.id != "vega":
+            await pilot.press("up")
+        await pilot.press("space")  # untick Vega
+        assert "[x] Lin" in str(roster.get_option("lin").prompt)
+        assert "[ ] Vega" in str(roster.get_option("vega").prompt)
+        app.screen.query_one("#start").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert list(app.screen.view["survivors"]) == ["okafor", "lin"]

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, SelectionList
+from textual.widgets import Button, Input, Label, OptionList, Select
+from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError, get_mode, modes
 
@@ -37,6 +39,41 @@ def survivor_roster() -> list[tuple[str, str]]:
     from engine.station import content
 
     return [(sid, f"{spec.name} ({spec.role})") for sid, spec in content.survivors().items()]
+
+
+class RosterList(OptionList):
+    """Survivors to take along, ticked as "[x]" so the choice reads without
+    colour; Enter or space toggles the highlighted one."""
+
+    BINDINGS = [Binding("space", "toggle", "toggle", show=False)]
+
+    def __init__(self, roster: list[tuple[str, str]], chosen: set[str], **kwargs) -> None:
+        self.roster = roster
+        self.chosen = set(chosen)
+        super().__init__(
+            *[Option(self._prompt(sid, label), id=sid) for sid, label in roster], **kwargs
+        )
+
+    def _prompt(self, sid: str, label: str) -> Text:
+        return Text(f"[{'x' if sid in self.chosen else ' '}] {label}")
+
+    @property
+    def selected(self) -> list[str]:
+        return [sid for sid, _ in self.roster if sid in self.chosen]
+
+    def choose(self, chosen: set[str]) -> None:
+        self.chosen = set(chosen)
+        for sid, label in self.roster:
+            self.replace_option_prompt(sid, self._prompt(sid, label))
+
+    def action_toggle(self) -> None:
+        option = self.highlighted_option
+        if option is not None and option.id is not None:
+            self.choose(self.chosen ^ {option.id})
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_toggle()
 
 
 class NewGameScreen(ModalScreen[None]):
@@ -72,11 +109,7 @@ class NewGameScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row tall"):
                 yield Label("Survivors", classes="field")
-                yield SelectionList(
-                    *[(label, sid, sid in chosen) for sid, label in survivor_roster()],
-                    id="survivors",
-                    compact=True,
-                )
+                yield RosterList(survivor_roster(), chosen, id="survivors")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(
@@ -89,8 +122,8 @@ class NewGameScreen(ModalScreen[None]):
                 )
             yield Label("", id="newgame-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -100,10 +133,7 @@ class NewGameScreen(ModalScreen[None]):
             return
         suggested = set(mission_survivors("station", event.value))
         if suggested:
-            picks = self.query_one("#survivors", SelectionList)
-            picks.deselect_all()
-            for sid in suggested:
-                picks.select(sid)
+            self.query_one("#survivors", RosterList).choose(suggested)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
@@ -125,9 +155,9 @@ class NewGameScreen(ModalScreen[None]):
         except ValueError:
             error.update("The seed is a whole number.")
             return
-        survivors = list(self.query_one("#survivors", SelectionList).selected)
+        survivors = self.query_one("#survivors", RosterList).selected
         if not survivors:
-            error.update("Pick at least one survivor (space ticks one).")
+            error.update("Tick at least one survivor (Enter or space on a name).")
             return
         try:
             game = Game.new(

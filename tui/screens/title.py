@@ -70,10 +70,7 @@ class TitleScreen(Screen):
             menu.enable_option("continue")
             note.update(f"Continue: {persist.describe(latest)}")
             start = "continue"
-        if persist.campaigns_available():
-            menu.enable_option("campaign")
-        else:
-            menu.disable_option("campaign")
+        menu.disable_option("campaign")  # the campaign screens are not built yet
         menu.highlighted = menu.get_option_index(start)
         menu.focus()
 
@@ -111,7 +108,7 @@ class TitleScreen(Screen):
     def _why_disabled(self, choice: str) -> str:
         if choice == "continue":
             return "There is no game to continue: start a new game."
-        return "Campaigns are not part of this version yet."
+        return "Campaigns cannot be played from the menu in this version yet."
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:
