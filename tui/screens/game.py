@@ -146,10 +146,10 @@ class GameScreen(KeyActions, Screen):
             text = Text(f"{VERBS[t.kind]}: ", "bold")
             if here:
                 text.append(self.target_hint(t, self.cursor or ""), "bold green")
-                text.append(". Enter confirms, ")
+                text.append("  Enter: do it")
             else:
-                text.append(f"zone {self.cursor} is not a target. ")
-            text.append(f"{keys_for(t.kind)} next target, Esc cancels")
+                text.append(f"zone {self.cursor} is not a target")
+            text.append(f"  {keys_for(t.kind)}: next  Esc: cancel")
             return text
         sid = self.selected
         if sid is None:
@@ -173,7 +173,13 @@ class GameScreen(KeyActions, Screen):
             dice = self.dice_for(cmds[0])
             kinds = self.view["zombies"].get(zone, {})
             n = sum(kinds.values())
-            return f"{cmds[0].get('weapon', '')} at {zone}: {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
+            hint = f"{cmds[0].get('weapon', '')} at {zone}, {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
+            friends = [
+                display_name(sid)
+                for sid, v in self.view["survivors"].items()
+                if v["alive"] and v["zone"] == zone and sid != cmds[0]["survivor"]
+            ]
+            return hint + (f" ({', '.join(friends)} there!)" if friends else "")
         if t.kind == "open_door":
             return f"door {cmds[0]['door']} into zone {zone}"
         return f"zone {zone}"
