@@ -146,10 +146,10 @@ class GameScreen(KeyActions, Screen):
             text = Text(f"{VERBS[t.kind]}: ", "bold")
             if here:
                 text.append(self.target_hint(t, self.cursor or ""), "bold green")
-                text.append("  Enter: do it")
+                text.append(". Enter does it,")
             else:
-                text.append(f"zone {self.cursor} is not a target")
-            text.append(f"  {keys_for(t.kind)}: next  Esc: cancel")
+                text.append(f"zone {self.cursor} is not a target,")
+            text.append(f" {keys_for(t.kind)} next, Esc cancels")
             return text
         sid = self.selected
         if sid is None:
