@@ -391,3 +391,17 @@ async def test_message_history_shows_every_line():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_save_that_cannot_be_written_is_reported_not_a_crash():
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "enter")
+        screen = await started(pilot)
+        app.session._failed = "No space left on device"  # as after a failed write
+        await pilot.press("s", "ctrl+z", "ctrl+y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        text = log_text(app)
+        assert text.count("Problem: ") == 3 and "No space left on device" in text
+        assert screen.view == screen.game.view("players")

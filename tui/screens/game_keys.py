@@ -230,11 +230,18 @@ class KeyActions:
         except RuleError as e:
             self.add_log([f"No undo: {e.message}"])
             return
+        except Exception as e:  # the autosave could not write the undo mark
+            self.add_log([f"Problem: {e}"])
+            done = True
         self.add_log(["Undone." if done else "Nothing to undo."])
         self.after_undo_redo()
 
     def action_redo(self) -> None:
-        done = self.game.redo()
+        try:
+            done = self.game.redo()
+        except Exception as e:  # the autosave could not write the redo mark
+            self.add_log([f"Problem: {e}"])
+            done = True
         self.add_log(["Redone." if done else "Nothing to redo."])
         self.after_undo_redo()
 
