@@ -174,8 +174,9 @@ def zone_label(world: Any, zone: str) -> str:
 def describe_zone(view: dict, world: Any, zone: str) -> str:
     """What `x` (look) says about a zone."""
     board = world.board
-    parts = [f"Zone {zone_label(world, zone)}"]
-    marks = []
+    parts = [f"Zone {zone}"]
+    name = world.mission.zone(zone).name if hasattr(world, "mission") else ""
+    marks = [name] if name else []
     if zone in view["objectives_left"]:
         marks.append("objective")
     if zone in getattr(world, "exits", ()):

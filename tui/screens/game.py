@@ -161,8 +161,9 @@ class GameScreen(KeyActions, Screen):
             f" in {actions.zone_label(self.world, s['zone'])}, {left} action{'s' if left != 1 else ''}:"
         )
         can = {c["type"] for c in self.legal if c.get("survivor") == sid}
+        room = self.query_one(StatusLine).content_region.width or 78
         for ctype, key, word in HINTS:
-            if ctype in can:
+            if ctype in can and text.cell_len + len(key) + len(word) + 2 <= room:
                 text.append(f" {key}", "bold")
                 text.append(f" {word}")
         return text
