@@ -87,6 +87,8 @@ class GameScreen(KeyActions, Screen):
         self.query_one("#log").border_title = "Log"
         intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
         self.add_log(intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."])
+        if self.game.commands:
+            self.add_log([f"Resumed in round {self.game.summary()['round']}."])
         self.refresh_view()
         board.focus()
 
