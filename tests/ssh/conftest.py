@@ -38,9 +38,7 @@ def sshd(tmp_path_factory):
 @pytest.fixture
 def player_home(sshd) -> Path:
     """The player's $SHAMBLE_HOME, empty, with no game from an earlier test running."""
-    sshd_fixture.wait_until(
-        lambda: not sshd.game_processes(), 10, "earlier games on the server to exit"
-    )
+    sshd_fixture.reap_games(sshd, timeout=0)
     shutil.rmtree(sshd.player_home, ignore_errors=True)
     return sshd.player_home
 

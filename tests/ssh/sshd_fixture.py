@@ -261,6 +261,35 @@ class Sshd:
         return found
 
 
+def process_note(pid: int) -> str:
+    """What a stuck process is doing: its state and each thread's wait channel."""
+    try:
+        state = next(
+            line
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+            if line.startswith("State")
+        )
+        waits = [(task / "wchan").read_text() for task in Path(f"/proc/{pid}/task").iterdir()]
+    except (OSError, StopIteration):
+        return f"pid {pid}: gone"
+    return f"pid {pid}: {state.split(':', 1)[1].strip()}, threads waiting in {waits}"
+
+
+def reap_games(sshd: Sshd, timeout: float = 5) -> list[str]:
+    """Wait for the server-side games to exit; kill and describe any that do not."""
+    end = time.monotonic() + timeout
+    while sshd.game_processes() and time.monotonic() < end:
+        time.sleep(0.05)
+    stuck = []
+    for pid in sshd.game_processes():
+        stuck.append(process_note(pid))
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return stuck
+
+
 class SshTerminal:
     """A tmux window (its own tmux server) whose one pane runs the ssh client."""
 
@@ -274,10 +303,14 @@ class SshTerminal:
     ) -> None:
         self.socket = f"shamble-ssh-{os.getpid()}-{time.monotonic_ns()}"
         self.name = "play"
+        self.status_file = sshd.root / f"{self.socket}.status"
         extra = dict(env or {})
         argv = sshd.ssh_argv(*remote, send_env=tuple(extra))
         assignments = [f"TERM={term}"] + [f"{k}={v}" for k, v in extra.items()]
-        command = shlex.join(["exec", "env", *assignments, *argv])
+        # sh waits for ssh and writes down its exit status (tmux's own
+        # pane_dead_status is sometimes still blank when the pane is dead).
+        keeper = f'"$@"; echo $? > {shlex.quote(str(self.status_file))}'
+        command = shlex.join(["exec", "env", *assignments, "sh", "-c", keeper, "sh", *argv])
         width, height = size
         self.tmux(
             "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), command
@@ -333,19 +366,26 @@ class SshTerminal:
         return self.tmux("display-message", "-p", "-t", self.name, f"#{{{field}}}").strip()
 
     def client_pid(self) -> int:
-        return int(self.pane("pane_pid"))  # ssh itself: the pane command execs it
+        """The ssh client: the one child of the pane's sh."""
+        sh = int(self.pane("pane_pid"))
+        children = wait_until(
+            lambda: Path(f"/proc/{sh}/task/{sh}/children").read_text().split(), 5, "ssh to start"
+        )
+        return int(children[0])
 
     def wait_dead(self, timeout: float = 10) -> int:
-        wait_until(lambda: self.pane("pane_dead") == "1", timeout, "the ssh client to exit")
-        return int(self.pane("pane_dead_status") or -1)
+        """The ssh client's exit status (255: killed or the connection failed)."""
+        wait_until(self.status_file.exists, timeout, "the ssh client to exit")
+        text = wait_until(lambda: self.status_file.read_text().strip(), 2, "its exit status")
+        return int(text)
 
     def resize(self, width: int, height: int) -> None:
         self.tmux("resize-window", "-t", self.name, "-x", str(width), "-y", str(height))
 
     def close(self) -> None:
         try:
-            pid = self.client_pid() if self.pane("pane_dead") != "1" else None
-        except (AssertionError, ValueError, subprocess.TimeoutExpired):
+            pid = None if self.status_file.exists() else self.client_pid()
+        except (AssertionError, ValueError, OSError, subprocess.TimeoutExpired):
             pid = None
         if pid:
             try:
@@ -355,8 +395,18 @@ class SshTerminal:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
+def target(term: SshTerminal, key: str, prompt: str) -> None:
+    """An action that targets a zone: its key, the prompt, then Enter on the
+    first target (a player reads the prompt before confirming, so do we)."""
+    term.keys(key)
+    term.wait_for(prompt)
+    term.keys("Enter")
+
+
 def terminals(sshd: Sshd) -> Iterator:
-    """A factory of SshTerminals, all closed afterwards (generator for fixtures)."""
+    """A factory of SshTerminals, all closed afterwards (generator for fixtures).
+    Closing one drops its connection: the game on the server must then exit
+    within 5 s; one that does not is killed and fails the test."""
     opened: list[SshTerminal] = []
 
     def open_terminal(*remote: str, **kwargs) -> SshTerminal:
@@ -367,3 +417,5 @@ def terminals(sshd: Sshd) -> Iterator:
     yield open_terminal
     for t in opened:
         t.close()
+    stuck = reap_games(sshd)
+    assert not stuck, f"games still running 5 s after their connection closed: {stuck}"

@@ -14,7 +14,7 @@ import time
 
 import msgspec
 import pytest
-from sshd_fixture import wait_until
+from sshd_fixture import target, wait_until
 
 pytestmark = pytest.mark.ssh
 
@@ -64,9 +64,9 @@ def test_a_game_played_by_keys_over_ssh(terminals, player_home):
     assert f"██{first[0]} {second[0]}" in screen  # both survivors drawn in the airlock
     assert "palette" in screen.splitlines()[23]  # the footer on the last of 24 lines
 
-    term.keys("o", "Enter")  # open the only door within reach
+    target(term, "o", "Open a door: ")  # open the only door within reach
     term.wait_for(f"{first} opens door a-b.")
-    term.keys("m", "Enter")  # and move through it
+    target(term, "m", "Move: ")  # and move through it
     screen = term.wait_for(f"{first} moves to b.", f"{second} in a")
     assert f"''{first[0]}" in screen, f"{first} is not drawn past the open door"
 
@@ -98,9 +98,9 @@ def test_dropped_connection_loses_nothing(terminals, player_home, sshd):
 
     term = terminals()
     _, first, second = start_game(term)
-    term.keys("o", "Enter")
+    target(term, "o", "Open a door: ")
     term.wait_for(f"{first} opens door a-b.")
-    term.keys("m", "Enter")
+    target(term, "m", "Move: ")
     term.wait_for(f"{first} moves to b.", f"{second} in a")  # mid-round: one still to act
     wait_until(sshd.game_processes, 5, "the game on the server")
 
@@ -144,7 +144,7 @@ def escape_closes(term, text: str, limit: float = 0.5) -> float:
 def test_escape_closes_dialogs_promptly_and_discards_nothing(terminals, player_home):
     term = terminals()
     _, first, _second = start_game(term)
-    term.keys("o", "Enter")
+    target(term, "o", "Open a door: ")
     term.wait_for(f"{first} opens door a-b.")
     path = save_file(player_home)
     before = command_types(path)

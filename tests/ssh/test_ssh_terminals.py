@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from sshd_fixture import target
 
 pytestmark = pytest.mark.ssh
 
@@ -130,5 +131,5 @@ def test_resized_while_playing(terminals):
     assert screen.split("\n")[0].index("╮") == frame
     first = re.search(r"(Vega|Okafor) in a \(airlock\)", screen)
     assert first, screen
-    term.keys("o", "Enter")  # still playable after all that
+    target(term, "o", "Open a door: ")  # still playable after all that
     term.wait_for(f"{first[1]} opens door a-b.")
