@@ -183,11 +183,45 @@ class KeyActions:
         self.choose_and_act("Use a skill", found) if found else self.explain("skill", "use a skill")
 
     def action_gear(self) -> None:
+        """The gear editor (several moves, one action) first, then every
+        single change as a quick pick."""
         changes = self.mine("manage")
         if not changes:
             self.explain("manage", "manage gear")
             return
-        self.choose_and_act("Gear (one change costs one action)", changes)
+        from tui.screens.dialogs import ChoiceDialog
+
+        options = [("editor", "Open the gear editor: several moves, one action")]
+        options += [(str(i), actions.label(c, self.view)) for i, c in enumerate(changes)]
+
+        def chosen(answer: str | None) -> None:
+            if answer == "editor":
+                self.open_gear_editor()
+            elif answer is not None:
+                self.act(changes[int(answer)])
+
+        self.app.push_screen(ChoiceDialog("Gear: one change costs one action", options), chosen)
+
+    def open_gear_editor(self) -> None:
+        from tui.screens.gear import GearEditor
+
+        sid = self.selected
+        if sid is None:
+            return
+
+        def check(command: dict) -> str | None:
+            """The engine's reason to refuse the arrangement, without doing it."""
+            try:
+                self.game.mode.run(self.world, self.game.state, self.game.parse_command(command))
+            except RuleError as e:
+                return e.message
+            return None
+
+        def chosen(command: dict | None) -> None:
+            if command is not None:
+                self.act(command)
+
+        self.app.push_screen(GearEditor(self.view, sid, check), chosen)
 
     def action_end_turn(self) -> None:
         ends = self.mine("end_turn")
