@@ -383,6 +383,11 @@ class StationBot:
         """Where this survivor would go on its own: the nearest objective it
         can reach, else the keycard, else (objectives done) the exit."""
         objectives = [z for z in view["objectives_left"] if z in cost]
+        if self._key_holder(view) is None and "locked" in view["doors"].values():
+            # a keycard lying on the way is worth the detour
+            objectives += [
+                z for z, cards in view["floor"].items() if "keycard" in cards and z in cost
+            ]
         if objectives:
             return min(objectives, key=lambda z: (cost[z], self.board.order[z]))
         if not view["objectives_left"]:
@@ -468,3 +473,19 @@ class StationBot:
         if alone or friends:
             return me["actions_left"] >= 2 or bool(friends)
         return me["wounds"] <= me["max_wounds"] - 2 and me["actions_left"] >= 2
+
+
+def choose_command(view: dict, legal: list, board: ZoneMap, exits: tuple[str, ...]) -> Any:
+    """One command for the players: the bot's choice among `legal`."""
+    return StationBot(board, exits).choose(view, legal)
+
+
+def play(game: Any, bot: StationBot | None = None, limit: int = 5000) -> str | None:
+    """Let the bot play a Station game to its end (or `limit` commands);
+    returns the outcome. Uses only the public Game API."""
+    bot = bot or StationBot.for_game(game)
+    for _ in range(limit):
+        if game.outcome is not None:
+            break
+        game.submit(bot.choose(game.view("players"), game.legal_commands()))
+    return game.outcome
