@@ -9,7 +9,6 @@ from importlib import resources
 from engine import Game, get_mode
 from engine.station.bot import StationBot, play
 
-
 # seeds the bot wins each mission with (the same as tests/station/test_bot.py)
 WINNING_SEEDS = {
     "airlock": 0,
