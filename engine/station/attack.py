@@ -37,14 +37,16 @@ def assign_hits(zombies: dict[str, int], successes: int, order: tuple[str, ...])
 
 def weapon_slot(s: Survivor, weapon: str | None, kind: str) -> int:
     """Hand slot of the named weapon (or the first fitting one); -1 bare hands."""
+    empty = False
     for i, c in enumerate(s.hand):
         cs = content.card(c.id)
         if cs.kind == kind and (weapon is None or c.id == weapon):
             if kind == "ranged" and c.ammo <= 0:
-                if weapon is not None:
-                    raise RuleError("no_ammo", f"{s.id}'s {c.id} is empty: reload it first")
+                empty = True  # another copy in the other hand may still be loaded
                 continue
             return i
+    if weapon is not None and empty:
+        raise RuleError("no_ammo", f"{s.id}'s {weapon} is empty: reload it first")
     if weapon is not None:
         if weapon in content.cards() and content.card(weapon).kind == kind:
             raise RuleError("not_in_hand", f"{s.id} has no {weapon} in hand")

@@ -256,3 +256,26 @@ def test_ST_3_3_default_ranged_weapon_is_the_first_loaded(play):
     g.act("ranged", "mori", zone="b")  # pistol 1 + ranged 1, hitting on 5
     assert g.summary()["kills"] == 2
     assert [list(a) for a in g.survivor("mori")["ammo"]] == [["flare_gun", 0], ["pistol", 5]]
+
+
+def test_ST_3_3_a_named_weapon_fires_its_loaded_copy(tmp_path):
+    from engine import Game
+
+    """Two pistols in hand, the first empty: firing 'pistol' uses the loaded one."""
+    from msgspec.structs import replace
+
+    from engine.station.state import Card
+
+    g = Game.new("station", mission="tutorial", seed=1, survivors=["okafor"])
+    s = g.state.survivors[0]
+    g._states[-1] = replace(
+        g.state,
+        survivors=(replace(s, hand=(Card("pistol", 0), Card("pistol", 6))),),
+        zombies={"a": {"walker": 1}},
+    )
+    assert any(
+        type(c).__name__ == "Ranged" and c.weapon == "pistol" and c.zone == "a"
+        for c in g.legal_commands()
+    )
+    g.submit({"type": "ranged", "survivor": "okafor", "zone": "a", "weapon": "pistol"})
+    assert g.summary()["survivors"]["okafor"]["ammo"] == [["pistol", 0], ["pistol", 5]]
