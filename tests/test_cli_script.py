@@ -91,3 +91,15 @@ def test_script_save_creates_missing_folders(tmp_path):
     from engine import Game
 
     assert len(Game.load(target).commands) == 1
+
+
+def test_script_plays_a_generated_station():
+    out = shamble(
+        "script", "--mission", "random", "--seed", "4", "--size", "small", "--difficulty", "2", "-",
+        stdin='{"type": "end_turn", "survivor": "vega"}\n',
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    out = shamble("script", "--size", "small", "-", stdin="")
+    assert out.returncode == 2 and "go with --mission random" in out.stderr
+    out = shamble("script", "--mission", "random", "--size", "gigantic", "-", stdin="")
+    assert out.returncode == 2 and "unknown station size" in out.stderr

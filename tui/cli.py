@@ -24,6 +24,15 @@ def _dice(text: str) -> list[int]:
     return faces
 
 
+def _random_options(args: argparse.Namespace) -> dict[str, str]:
+    """size and difficulty, for mission "random" only."""
+    opts = {k: v for k, v in (("size", args.size), ("difficulty", args.difficulty)) if v}
+    if opts and args.mission != "random":
+        print("error: --size and --difficulty go with --mission random", file=sys.stderr)
+        raise SystemExit(2)
+    return opts
+
+
 def _mission_arg(text: str) -> str | Path:
     return Path(text) if text.endswith(".toml") or "/" in text else text
 
@@ -39,6 +48,7 @@ def cmd_script(args: argparse.Namespace) -> int:
             survivors=args.survivors.split(",") if args.survivors else None,
             dice=args.dice,
             undo=args.undo,
+            **_random_options(args),
         )
     except (MissionError, RuleError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -129,6 +139,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             seed=seed,
             survivors=args.survivors.split(",") if args.survivors else None,
             undo=args.undo,
+            **_random_options(args),
         )
     except (MissionError, RuleError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -180,6 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", default="station")
     p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
     p.add_argument("--seed", type=int, default=None, help="default: a random seed")
+    p.add_argument(
+        "--size", default=None, help="random missions: small, medium, large, huge or a zone count"
+    )
+    p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
     _ui_options(p, argparse.SUPPRESS)
@@ -195,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dice", type=_dice, default=None, help="scripted dice, e.g. 6,5,1")
+    p.add_argument(
+        "--size", default=None, help="random missions: small, medium, large, huge or a zone count"
+    )
+    p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
     p.add_argument("--save", default=None, help="autosave to this new save file as it plays")
