@@ -28,7 +28,13 @@ def test_engine_has_no_clock_and_no_global_random():
     for path in (ROOT / "engine").rglob("*.py"):
         rel = path.relative_to(ROOT).as_posix()
         text = path.read_text()
-        for needle in ("time.time(", "datetime.now(", "uuid4(", "random.random(", "random.randint("):
+        for needle in (
+            "time.time(",
+            "datetime.now(",
+            "uuid4(",
+            "random.random(",
+            "random.randint(",
+        ):
             if needle in text:
                 offenders.append(f"{rel}: {needle}")
         if "import random" in text and rel not in (
