@@ -46,6 +46,7 @@ class ShambleApp(App):
         self._first_game = game
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game
+        self.scored_games: set[int] = set()  # games whose score is in the table (or was over)
         if ascii_only:
             self.add_class("-ascii")
 
@@ -85,6 +86,8 @@ class ShambleApp(App):
         from tui.screens.game import GameScreen
 
         self.close_session()
+        if game.outcome:  # finished before it was opened: its score was recorded then
+            self.scored_games.add(id(game))
         if session is None and self.autosave:
             try:
                 session = persist.start_session(game)

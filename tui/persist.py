@@ -70,3 +70,77 @@ def read_only(path: str | Path) -> Any:
         return load_save(path)
     except (SaveError, OSError) as e:
         raise SaveProblem(str(e)) from None
+
+
+# -- campaigns, endless runs, high scores ----------------------------------------
+
+
+def campaigns_list(kind: str) -> list[Any]:
+    """The campaign (kind "campaign") or endless run ("endless") records, newest first."""
+    from saves import campaign as store
+
+    try:
+        return [i for i in store.list_campaigns() if i.error or i.kind == kind]
+    except (SaveError, OSError) as e:
+        raise SaveProblem(f"cannot list the campaigns: {e}") from None
+
+
+def start_campaign(progress: Any) -> Any:
+    """A new campaign record (or endless run) for the engine's Progress (or Run),
+    open and locked; its first state is on disk when this returns."""
+    from engine.station.endless import Run
+    from saves import campaign as store
+
+    prefix = "run" if isinstance(progress, Run) else progress.campaign
+    try:
+        return store.start(store.free_name(prefix), progress)
+    except (SaveError, OSError) as e:
+        raise SaveProblem(f"the campaign cannot be saved: {e}") from None
+
+
+def open_campaign(path: str | Path) -> Any:
+    from saves import campaign as store
+
+    try:
+        return store.Campaign.open(path)
+    except (SaveError, OSError) as e:
+        raise SaveProblem(str(e)) from None
+
+
+def record_progress(record: Any, progress: Any, save: str | Path = "", played: Any = None) -> None:
+    try:
+        record.save_progress(progress, save=save, played=played)
+    except (SaveError, OSError) as e:
+        raise SaveProblem(str(e)) from None
+
+
+def start_mission_session(record: Any, game: Any) -> AutoSave:
+    """Autosave a campaign's next mission in the campaign's own folder."""
+    from saves import campaign as store
+
+    try:
+        path = store.mission_save_path(record.state.header.name, game.setup.mission)
+        return AutoSave.create(path, game)
+    except (SaveError, OSError) as e:
+        raise SaveProblem(f"the mission cannot be saved: {e}") from None
+
+
+def record_score(entry: Any) -> Any:
+    """Put a finished game's score in its high-score table; the entry as stored."""
+    from saves import scores
+
+    try:
+        return scores.record(entry)
+    except (SaveError, OSError) as e:
+        raise SaveProblem(f"the score could not be recorded: {e}") from None
+
+
+def rank(entry: Any) -> int | None:
+    """The entry's place in its table's top ten, or None."""
+    from saves import scores
+
+    try:
+        best = scores.top(entry.table, 10)
+    except (SaveError, OSError):
+        return None
+    return next((i + 1 for i, s in enumerate(best) if s == entry), None)

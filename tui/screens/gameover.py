@@ -1,4 +1,8 @@
-"""Game over: outcome, score, kills per survivor, rounds, undo count."""
+"""Game over: outcome, score, kills per survivor, rounds, undo count.
+
+A plain mission's score goes into its high-score table here, once per game.
+A campaign's (or endless run's) mission offers to continue it instead of
+the title: the progress screen under the game takes over from there."""
 
 from __future__ import annotations
 
@@ -20,12 +24,46 @@ class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "dismiss_none", "back to the board", show=False),
         Binding("t", "pick('title')", "title"),
+        Binding("c", "pick('title')", "continue", show=False),
         Binding("u", "pick('undo')", "undo"),
     ]
 
     def __init__(self, game) -> None:
         super().__init__()
         self.game = game
+        self.host = self.campaign_host()
+
+    def campaign_host(self):
+        """The campaign or run screen this game was opened from, if any."""
+        from tui.screens.game import GameScreen
+        from tui.screens.progress import ProgressScreen
+
+        stack = self.app.screen_stack
+        for i, screen in enumerate(stack):
+            if isinstance(screen, GameScreen) and screen.game is self.game and i:
+                below = stack[i - 1]
+                return below if isinstance(below, ProgressScreen) else None
+        return None
+
+    def record_score(self) -> str:
+        """A plain mission's score into its table, once; what to say about it."""
+        from saves import scores
+        from tui import persist
+
+        app = self.app
+        done = getattr(app, "scored_games", None)
+        plain = self.host is None and self.game.setup.mission != "random"
+        if not (app.autosave and plain and done is not None) or id(self.game) in done:
+            return ""
+        done.add(id(self.game))
+        try:
+            entry = persist.record_score(
+                scores.from_game(self.game.summary(), self.game.setup.seed)
+            )
+        except persist.SaveProblem as e:
+            return str(e)
+        place = persist.rank(entry)
+        return f"High score: place {place} for this mission." if place else ""
 
     def compose(self) -> ComposeResult:
         s = self.game.summary()
@@ -40,7 +78,13 @@ class GameOverScreen(ModalScreen[str | None]):
             if not won and reason:
                 yield Label(reason.replace("_", " "), id="reason")
             yield Static(self._table(s), id="scores")
-            options = [Option("Back to the title screen  (t)", id="title")]
+            note = self.record_score()
+            if note:
+                yield Label(note, id="score-note")
+            if self.host is not None:
+                options = [Option(f"{self.host.continue_label}  (c)", id="title")]
+            else:
+                options = [Option("Back to the title screen  (t)", id="title")]
             if self.game.can_undo():
                 options.append(Option("Undo the last command  (u)", id="undo"))
             options.append(Option("Look at the board  (Esc)", id="board"))

@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue, Load, Campaign, Help, Quit."""
+"""The title screen: New game, Continue, Load, Campaign, Endless run,
+High scores, Help, Quit."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ MENU = (
     ("continue", "Continue", "c"),
     ("load", "Load", "l"),
     ("campaign", "Campaign", "a"),
+    ("endless", "Endless run", "e"),
+    ("scores", "High scores", "s"),
     ("help", "Help", "?"),
     ("quit", "Quit", "q"),
 )
@@ -34,7 +37,9 @@ class TitleScreen(Screen):
         Binding("n", "pick('new')", "new game"),
         Binding("c", "pick('continue')", "continue"),
         Binding("l", "pick('load')", "load"),
-        Binding("a", "pick('campaign')", "campaign", show=False),
+        Binding("a", "pick('campaign')", "campaign"),
+        Binding("e", "pick('endless')", "endless run", show=False),
+        Binding("s", "pick('scores')", "high scores", show=False),
         Binding("question_mark", "pick('help')", "help", key_display="?"),
         Binding("q", "pick('quit')", "quit"),
         Binding("j", "cursor_down", show=False),
@@ -70,7 +75,11 @@ class TitleScreen(Screen):
             menu.enable_option("continue")
             note.update(f"Continue: {persist.describe(latest)}")
             start = "continue"
-        menu.disable_option("campaign")  # the campaign screens are not built yet
+        for record in ("campaign", "endless"):  # they live in files: no saving, no campaign
+            if self.app.autosave:
+                menu.enable_option(record)
+            else:
+                menu.disable_option(record)
         menu.highlighted = menu.get_option_index(start)
         menu.focus()
 
@@ -98,6 +107,18 @@ class TitleScreen(Screen):
             from tui.screens.load import LoadScreen
 
             self.app.push_screen(LoadScreen())
+        elif choice == "campaign":
+            from tui.screens.campaign import RecordListDialog
+
+            self.app.push_screen(RecordListDialog())
+        elif choice == "endless":
+            from tui.screens.endless import RunListDialog
+
+            self.app.push_screen(RunListDialog())
+        elif choice == "scores":
+            from tui.screens.scores import ScoresScreen
+
+            self.app.push_screen(ScoresScreen())
         elif choice == "help":
             from tui.screens.help import HelpScreen
 
@@ -108,7 +129,7 @@ class TitleScreen(Screen):
     def _why_disabled(self, choice: str) -> str:
         if choice == "continue":
             return "There is no game to continue: start a new game."
-        return "Campaigns cannot be played from the menu in this version yet."
+        return "Campaigns and endless runs are kept in files: this Shamble plays without saving."
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:

@@ -1,0 +1,270 @@
+"""Campaign screens (RULES ST-C): the title's Campaign entry (resume a
+campaign or start one), the new-campaign dialog, and the campaign's own
+progress screen between missions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList, Select
+from textual.widgets.option_list import Option
+
+from engine import Game, RuleError, get_mode
+from engine.station import campaign as rules
+from tui import persist
+from tui.screens.newgame import RosterList, survivor_roster
+from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+
+IRONMAN = (("off: undo as you like", False), ("on: no undo", True))
+
+
+def mission_infos() -> dict[str, dict]:
+    return {m["id"]: m for m in get_mode("station").missions()}
+
+
+def campaign_line(info: Any) -> str:
+    """One line about a campaign record for a list."""
+    if info.error:
+        return f"{info.name}: cannot be read"
+    p = info.progress
+    if p is None:
+        return f"{info.name}: empty"
+    spec = rules.campaigns().get(p.campaign)
+    name = spec.name if spec else p.campaign
+    where = p.outcome or f"mission {p.index + 1} of {len(p.missions)}"
+    iron = ", ironman" if p.ironman else ""
+    who = ", ".join(m.id for m in p.members)
+    return f"{info.name}: {name}, {where}{iron} ({who})"
+
+
+class RecordListDialog(ModalScreen[None]):
+    """The campaigns (or endless runs) there are, and a new one."""
+
+    DEFAULT_CSS = """
+    RecordListDialog { align: center middle; }
+    RecordListDialog #records { width: 72; height: auto; max-height: 12; }
+    RecordListDialog #records-note { width: 72; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    kind = "campaign"
+    title_text = "Campaigns"
+    new_label = "New campaign..."
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="record-list", classes="dialog"):
+            yield Label(self.title_text, id="question")
+            yield OptionList(id="records")
+            yield Label("", id="records-note", classes="note")
+            yield Label("Enter opens, Esc closes", classes="note")
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#records", OptionList)
+        menu.add_option(Option(Text(self.new_label, "bold"), id="new"))
+        try:
+            self.infos = persist.campaigns_list(self.kind)
+        except persist.SaveProblem as e:
+            self.infos = []
+            self.query_one("#records-note", Label).update(str(e))
+        for info in self.infos:
+            menu.add_option(Option(self.line(info), id=info.path, disabled=bool(info.error)))
+        unfinished = [i for i in self.infos if i.progress and i.progress.outcome is None]
+        menu.highlighted = menu.get_option_index(unfinished[0].path) if unfinished else 0
+        menu.focus()
+
+    def line(self, info: Any) -> str:
+        return campaign_line(info)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        info = next((i for i in self.infos if i.path == event.option_id), None)
+        note = self.query_one("#records-note", Label)
+        note.update(info.error.replace(info.path, info.name) if info and info.error else "")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id == "new":
+            self.dismiss(None)
+            self.app.push_screen(self.new_dialog())
+            return
+        path = event.option_id or ""
+        try:
+            record = persist.open_campaign(path)
+        except persist.SaveProblem as e:  # the name says which: the folder is long
+            name = path.rsplit("/", 1)[-1]
+            self.query_one("#records-note", Label).update(str(e).replace(path, name))
+            return
+        self.dismiss(None)
+        self.app.push_screen(self.screen_for(record))
+
+    def new_dialog(self) -> ModalScreen:
+        return NewCampaignDialog()
+
+    def screen_for(self, record: Any) -> ProgressScreen:
+        return CampaignScreen(record)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class NewCampaignDialog(ModalScreen[None]):
+    """Choose the campaign, the roster from the six survivors, and ironman."""
+
+    DEFAULT_CSS = """
+    NewCampaignDialog { align: center middle; }
+    NewCampaignDialog #campaign-about { width: 66; height: auto; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+
+    def compose(self) -> ComposeResult:
+        specs = rules.campaigns()
+        first = next(iter(specs.values()), None)
+        chosen = set(first.survivors) if first else {"vega", "okafor"}
+        with Vertical(id="newgame", classes="dialog"):
+            yield Label("New campaign", id="question")
+            with Horizontal(classes="row"):
+                yield Label("Campaign", classes="field")
+                yield Select(
+                    [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
+                    value=first.id if first else Select.BLANK,
+                    allow_blank=False,
+                    compact=True,
+                    id="campaign",
+                )
+            with Horizontal(classes="row tall"):
+                yield Label("Survivors", classes="field")
+                yield RosterList(survivor_roster(), chosen, id="survivors")
+            with Horizontal(classes="row"):
+                yield Label("Ironman", classes="field")
+                yield Select(IRONMAN, value=False, allow_blank=False, compact=True, id="ironman")
+            yield Label(first.description if first else "", id="campaign-about", classes="note")
+            yield Label("", id="newgame-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        spec = rules.campaigns().get(str(event.value)) if event.select.id == "campaign" else None
+        if spec is not None:
+            self.query_one("#survivors", RosterList).choose(set(spec.survivors))
+            self.query_one("#campaign-about", Label).update(spec.description)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.start() if event.button.id == "start" else self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def start(self) -> None:
+        error = self.query_one("#newgame-error", Label)
+        roster = self.query_one("#survivors", RosterList).selected
+        if not roster:
+            error.update("Tick at least one survivor (Enter or space on a name).")
+            return
+        try:
+            progress = rules.start(
+                str(self.query_one("#campaign", Select).value),
+                roster,
+                ironman=bool(self.query_one("#ironman", Select).value),
+            )
+            record = persist.start_campaign(progress)
+        except RuleError as e:
+            error.update(e.message)
+            return
+        except persist.SaveProblem as e:
+            error.update(str(e))
+            return
+        self.dismiss(None)
+        self.app.push_screen(CampaignScreen(record))
+
+
+class CampaignScreen(ProgressScreen):
+    """A campaign between missions: missions with outcomes, the roster, the
+    next briefing; play, resume, keep cards, retry; won or lost at the end."""
+
+    continue_label = "Continue the campaign"
+
+    @property
+    def spec(self) -> rules.CampaignSpec | None:
+        return rules.campaigns().get(self.progress.campaign)
+
+    def heading(self) -> str:
+        p = self.progress
+        name = self.spec.name if self.spec else p.campaign
+        iron = ", ironman" if p.ironman else ""
+        return f"{name}: campaign {self.record.state.header.name}{iron}"
+
+    def done_table(self) -> Table:
+        p = self.progress
+        infos = mission_infos()
+        table = Table(box=None, padding=(0, 1), show_header=True)
+        table.add_column("#", justify="right")
+        table.add_column("mission")
+        table.add_column("outcome")
+        played: dict[str, list[str]] = {}
+        for mission, outcome in p.history:
+            played.setdefault(mission, []).append(outcome)
+        for i, mid in enumerate(p.missions):
+            outcomes = played.get(mid, [])
+            state = ", ".join(outcomes)
+            if p.outcome is None and i == p.index:
+                playing = self.phase in ("in_play", "finished")
+                state = (state + ", " if state else "") + ("in play" if playing else "next")
+            style = "bold" if p.outcome is None and i == p.index else ""
+            table.add_row(str(i + 1), Text(infos.get(mid, {}).get("name", mid), style), state)
+        return table
+
+    def next_text(self) -> Text:
+        p = self.progress
+        if p.outcome == "won":
+            return Text("The campaign is won.", "bold green")
+        if p.outcome == "lost":
+            return Text("The campaign is lost: a mission lost twice in a row.", "bold red")
+        info = mission_infos().get(p.mission or "", {})
+        text = Text(f"Next: {info.get('name', p.mission)}", "bold")
+        text.append(f" (difficulty {info.get('difficulty', '?')})")
+        if p.losses:
+            left = p.retries - p.losses + 1
+            text.append(
+                f" - a retry; lose it {'again ' if left == 1 else ''}and the campaign is lost"
+            )
+        text.append(f"\n{info.get('briefing', '')}")
+        return text
+
+    def play_label(self) -> str:
+        info = mission_infos().get(self.progress.mission or "", {})
+        verb = "Retry" if self.progress.losses else "Play"
+        return (
+            f"{verb} mission {self.progress.index + 1}: {info.get('name', self.progress.mission)}"
+        )
+
+    def new_game(self) -> Game:
+        return Game.new(**rules.next_game(self.progress), seed=random.randrange(1_000_000))
+
+    def fold(self, summary: dict, kept: dict) -> Any:
+        return rules.finish_mission(self.progress, summary, kept)
+
+    def after_fold(self, progress: Any) -> None:
+        if progress.outcome is None:
+            return
+        won = progress.outcome == "won"
+        self.app.push_screen(
+            OverDialog("CAMPAIGN WON" if won else "CAMPAIGN LOST", won, self.summary_table())
+        )
+
+    def summary_table(self) -> Group:
+        p = self.progress
+        infos = mission_infos()
+        won = sum(o == "won" for _, o in p.history)
+        lines = Text(f"{won} of {len(p.missions)} missions won in {len(p.history)} played:\n")
+        lines.append(", ".join(f"{infos.get(m, {}).get('name', m)} {o}" for m, o in p.history))
+        return Group(lines, Text(""), roster_table(p.members))

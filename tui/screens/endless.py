@@ -1,0 +1,203 @@
+"""Endless runs (issue 5): generated stations of rising size and difficulty
+with one roster until it falls; the run's score goes to the endless
+high-score table. The title's Endless run entry, the new-run dialog and the
+run's screen between stations."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from engine import Game, RuleError
+from engine.station import endless
+from saves import SaveError, scores
+from saves.campaign import RunScored
+from tui import persist
+from tui.screens.campaign import RecordListDialog
+from tui.screens.newgame import RosterList, survivor_roster
+from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+
+IRONMAN = (("on: no undo", True), ("off: undo as you like", False))
+
+
+def run_line(info: Any) -> str:
+    if info.error:
+        return f"{info.name}: cannot be read"
+    run = info.progress
+    state = "fallen" if run.outcome else f"station {run.stage + 1}"
+    who = ", ".join(m.id for m in run.members)
+    return f"{info.name}: {state}, score {run.score}, seed {run.seed} ({who})"
+
+
+class RunListDialog(RecordListDialog):
+    kind = "endless"
+    title_text = "Endless runs"
+    new_label = "New endless run..."
+
+    def line(self, info: Any) -> str:
+        return run_line(info)
+
+    def new_dialog(self) -> ModalScreen:
+        return NewRunDialog()
+
+    def screen_for(self, record: Any) -> ProgressScreen:
+        return RunScreen(record)
+
+
+class NewRunDialog(ModalScreen[None]):
+    """Roster, seed and ironman (on by default, as roguelikes are)."""
+
+    DEFAULT_CSS = "NewRunDialog { align: center middle; }"
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="newgame", classes="dialog"):
+            yield Label("New endless run", id="question")
+            with Horizontal(classes="row tall"):
+                yield Label("Survivors", classes="field")
+                yield RosterList(survivor_roster(), {"vega", "okafor", "hale"}, id="survivors")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(
+                    str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
+                )
+            with Horizontal(classes="row"):
+                yield Label("Ironman", classes="field")
+                yield Select(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
+            yield Label("Stations grow and harden until the run falls.", classes="note")
+            yield Label("", id="newgame-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.start() if event.button.id == "start" else self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def start(self) -> None:
+        error = self.query_one("#newgame-error", Label)
+        try:
+            seed = int(self.query_one("#seed", Input).value.strip())
+        except ValueError:
+            error.update("The seed is a whole number.")
+            return
+        roster = self.query_one("#survivors", RosterList).selected
+        if not roster:
+            error.update("Tick at least one survivor (Enter or space on a name).")
+            return
+        try:
+            run = endless.start(
+                roster, seed, ironman=bool(self.query_one("#ironman", Select).value)
+            )
+            record = persist.start_campaign(run)
+        except RuleError as e:
+            error.update(e.message)
+            return
+        except persist.SaveProblem as e:
+            error.update(str(e))
+            return
+        self.dismiss(None)
+        self.app.push_screen(RunScreen(record))
+
+
+class RunScreen(ProgressScreen):
+    continue_label = "Continue the run"
+
+    def heading(self) -> str:
+        run = self.progress
+        iron = ", ironman" if run.ironman else ""
+        name = self.record.state.header.name
+        return f"Endless run {name}: seed {run.seed}{iron}, score {run.score}"
+
+    def done_table(self) -> Table:
+        run = self.progress
+        table = Table(box=None, padding=(0, 1), show_header=True)
+        table.add_column("station", justify="right")
+        table.add_column("size")
+        table.add_column("difficulty", justify="right")
+        table.add_column("outcome")
+        table.add_column("score", justify="right")
+        for i, score in enumerate(run.scores):
+            size, difficulty = endless.stage_settings(i)
+            outcome = "lost" if run.outcome and i == len(run.scores) - 1 else "cleared"
+            table.add_row(str(i + 1), size, str(difficulty), outcome, str(score))
+        if run.outcome is None:
+            size, difficulty = endless.stage_settings(run.stage)
+            state = "in play" if self.phase in ("in_play", "finished") else "next"
+            table.add_row(Text(str(run.stage + 1), "bold"), size, str(difficulty), state, "")
+        return table
+
+    def next_text(self) -> Text:
+        run = self.progress
+        if run.outcome:
+            return Text(
+                f"The run has fallen after {run.stage} station"
+                f"{'s' if run.stage != 1 else ''}: score {run.score}.",
+                "bold red",
+            )
+        size, difficulty = endless.stage_settings(run.stage)
+        return Text(
+            f"Next: station {run.stage + 1}, {size}, difficulty {difficulty}. "
+            "Clear it to go on; lose it and the run is over."
+        )
+
+    def play_label(self) -> str:
+        return f"Board station {self.progress.stage + 1}"
+
+    def new_game(self) -> Game:
+        return Game.new(**endless.next_game(self.progress))
+
+    def fold(self, summary: dict, kept: dict) -> Any:
+        return endless.finish_stage(self.progress, summary, kept)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.record_score()  # a run that fell before its score was written
+
+    def after_fold(self, progress: Any) -> None:
+        if progress.outcome is None:
+            return
+        note = self.record_score()
+        table = roster_table(progress.members)
+        table.caption = note
+        self.app.push_screen(OverDialog("THE RUN HAS FALLEN", False, table))
+
+    def record_score(self) -> str:
+        """Put a fallen run's score in the endless table, once."""
+        run = self.progress
+        if run.outcome is None or self.record.state.scored:
+            return ""
+        entry = scores.Score(
+            table=scores.ENDLESS,
+            score=run.score,
+            survivors=tuple(m.id for m in run.members),
+            rounds=run.rounds,
+            seed=run.seed,
+            outcome="lost",
+            stations=run.stage,
+        )
+        try:
+            entry = persist.record_score(entry)
+            self.record.add(RunScored(run.score))
+        except (persist.SaveProblem, SaveError, OSError) as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return "The score could not be recorded."
+        place = persist.rank(entry)
+        where = f", place {place} in the endless table" if place else ""
+        return f"{run.stage} stations cleared, score {run.score}{where}."

@@ -1,0 +1,349 @@
+"""Between missions: the screen a campaign or an endless run comes back to.
+
+It shows where the campaign stands (missions with outcomes, each survivor's
+XP, level, skills, kept card, who sits out, what comes next) and offers the
+next step: play (or retry) the next mission, resume the one in play, or
+fold a finished one in after the keep-a-card choice. The rules are the
+engine's (engine.station.campaign, .endless); the record is saves.campaign,
+held open (and locked) while this screen is up.
+
+Subclasses say what the record is about: CampaignScreen, RunScreen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import Game, MissionError, RuleError
+from engine.station import campaign as rules
+from engine.station import content
+from tui import persist
+from tui.actions import card_name
+from tui.scene import display_name
+
+
+def skill_name(skill: str) -> str:
+    return skill.replace("plus_1_", "+1 ").replace("_", " ")
+
+
+def roster_table(members: tuple[rules.Member, ...]) -> Table:
+    """Survivor, level and XP, skills, kept card, and who sits out."""
+    table = Table(box=None, padding=(0, 1), show_header=True, expand=False)
+    table.add_column("survivor")
+    table.add_column("level")
+    table.add_column("xp", justify="right")
+    table.add_column("skills")
+    table.add_column("keeps")
+    for m in members:
+        spec = content.survivors()[m.id]
+        level = content.LEVELS[content.level_of(m.xp) - 1]
+        skills = ", ".join(skill_name(s) for s in (spec.skill, *m.skills))
+        name = Text(display_name(m.id))
+        if m.sits_out:
+            name.append(" (sits out)", "dim")
+        kept = ", ".join(card_name(c) for c in m.kept) or "-"
+        table.add_row(name, level, str(m.xp), skills, kept)
+    return table
+
+
+class KeepCardsDialog(ModalScreen[dict | None]):
+    """ST-C.2: each living survivor keeps one card they hold for the next
+    mission. Enter (or right/left) changes the highlighted survivor's card;
+    Enter on Done or `c` confirms; Esc leaves the choice for later."""
+
+    DEFAULT_CSS = """
+    KeepCardsDialog { align: center middle; }
+    KeepCardsDialog #keep-list { width: 60; height: auto; max-height: 12; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "later", show=False),
+        Binding("right,l,space", "cycle(1)", "next card", show=False),
+        Binding("left,h", "cycle(-1)", "previous card", show=False),
+        Binding("c", "done", "confirm", show=False),
+    ]
+
+    def __init__(self, options: dict[str, list[str]]) -> None:
+        super().__init__()
+        self.options = {sid: [*cards, None] for sid, cards in options.items()}
+        self.kept: dict[str, str | None] = {}
+        for sid, cards in options.items():
+            start = content.survivors()[sid].starts_with
+            better = [c for c in cards if c != start]
+            self.kept[sid] = (better or cards or [None])[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="keep", classes="dialog"):
+            yield Label("Keep one card each for the next mission", id="question")
+            yield OptionList(id="keep-list")
+            yield Label(
+                "Enter or arrows change the card; c or Done confirms; Esc later", classes="note"
+            )
+
+    def on_mount(self) -> None:
+        self.rebuild()
+        self.query_one("#keep-list", OptionList).focus()
+
+    def rebuild(self) -> None:
+        menu = self.query_one("#keep-list", OptionList)
+        at = menu.highlighted or 0
+        menu.clear_options()
+        for sid, card in self.kept.items():
+            menu.add_option(
+                Option(f"{display_name(sid):<8} keeps  < {card_name_or_none(card)} >", id=sid)
+            )
+        menu.add_option(Option(Text("Done: carry on", "bold"), id="done"))
+        menu.highlighted = min(at, menu.option_count - 1)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id == "done":
+            self.action_done()
+        else:
+            self.action_cycle(1)
+
+    def action_cycle(self, step: int) -> None:
+        option = self.query_one("#keep-list", OptionList).highlighted_option
+        if option is None or option.id not in self.options:
+            return
+        cards = self.options[option.id]
+        i = cards.index(self.kept[option.id])
+        self.kept[option.id] = cards[(i + step) % len(cards)]
+        self.rebuild()
+
+    def action_done(self) -> None:
+        self.dismiss(dict(self.kept))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def card_name_or_none(card: str | None) -> str:
+    return card_name(card) if card else "nothing"
+
+
+class OverDialog(ModalScreen[None]):
+    """Campaign won, campaign lost, run fallen: a headline and what it came to."""
+
+    DEFAULT_CSS = """
+    OverDialog { align: center middle; }
+    OverDialog #over {
+        width: 72; height: auto; max-height: 22;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    OverDialog #outcome { margin-bottom: 1; }
+    .-ascii OverDialog #over { border: ascii $primary; }
+    """
+    BINDINGS = [Binding("escape,enter,space", "close", "close", show=False)]
+
+    def __init__(self, headline: str, won: bool, body: Any) -> None:
+        super().__init__()
+        self.headline, self.won, self.body = headline, won, body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="over"):
+            yield Label(self.headline, id="outcome", classes="won" if self.won else "lost")
+            yield Static(self.body, id="over-body")
+            yield Label("Enter closes", classes="note")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ProgressScreen(Screen):
+    """A campaign or run record between missions (see the module docstring)."""
+
+    continue_label = "Continue"  # what the game-over screen offers instead of the title
+    BINDINGS = [Binding("escape,q", "leave", "title")]
+    DEFAULT_CSS = """
+    ProgressScreen #progress-head { text-style: bold; padding: 0 1; }
+    ProgressScreen #progress-body { height: 1fr; padding: 0 1; }
+    ProgressScreen #progress-actions { height: auto; max-height: 5; border: round $primary; }
+    """
+
+    def __init__(self, record: Any) -> None:
+        super().__init__()
+        self.record = record
+        self.phase = "ready"  # ready | in_play | finished | broken | over
+        self.game: Game | None = None  # the mission in play, read from its save
+        self.problem = ""
+        self._playing = False  # a mission was opened from here
+
+    # -- what a subclass says ------------------------------------------------------
+    def heading(self) -> str:
+        raise NotImplementedError
+
+    def done_table(self) -> Any:
+        raise NotImplementedError
+
+    def next_text(self) -> Text:
+        raise NotImplementedError
+
+    def new_game(self) -> Game:
+        raise NotImplementedError
+
+    def fold(self, summary: dict, kept: dict) -> Any:
+        raise NotImplementedError
+
+    def after_fold(self, progress: Any) -> None:
+        raise NotImplementedError
+
+    # -- layout -------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Label("", id="progress-head")
+        with VerticalScroll(id="progress-body"):
+            yield Static("", id="progress-text")
+        yield OptionList(id="progress-actions")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_state()
+
+    def on_screen_resume(self) -> None:
+        back_from_game, self._playing = self._playing, False
+        self.refresh_state()
+        if back_from_game and self.phase == "finished":
+            self.ask_keep()
+
+    def on_unmount(self) -> None:
+        self.record.close()
+
+    @property
+    def progress(self) -> Any:
+        return self.record.progress
+
+    def refresh_state(self) -> None:
+        self.game, self.problem = None, ""
+        current = self.record.state.current
+        if self.progress.outcome is not None:
+            self.phase = "over"
+        elif current is None:
+            self.phase = "ready"
+        else:
+            try:
+                self.game = persist.read_only(current.save)
+                self.phase = "finished" if self.game.outcome else "in_play"
+            except persist.SaveProblem as e:
+                self.phase, self.problem = "broken", str(e)
+        self.draw()
+
+    def draw(self) -> None:
+        self.query_one("#progress-head", Label).update(self.heading())
+        parts: list[Any] = [self.done_table(), Text(""), roster_table(self.progress.members)]
+        parts += [Text(""), self.next_text()]
+        if self.problem:
+            parts += [Text(""), Text(self.problem, "bold red")]
+        self.query_one("#progress-text", Static).update(Group(*parts))
+        menu = self.query_one("#progress-actions", OptionList)
+        menu.clear_options()
+        for oid, label in self.choices():
+            menu.add_option(Option(label, id=oid))
+        menu.highlighted = 0
+        menu.focus()
+
+    def choices(self) -> list[tuple[str, str]]:
+        back = ("leave", "Back to the title screen  (Esc)")
+        match self.phase:
+            case "ready":
+                return [("play", self.play_label()), back]
+            case "in_play":
+                return [("resume", "Resume the mission in play"), back]
+            case "finished":
+                return [("keep", f"{self.continue_label}: keep a card each"), back]
+            case "broken":
+                return [("play", "Start the mission again (its save cannot be read)"), back]
+        return [back]
+
+    def play_label(self) -> str:
+        return "Play the next mission"
+
+    # -- doing ----------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.pick(event.option_id or "")
+
+    def pick(self, choice: str) -> None:
+        if choice == "play":
+            self.play()
+        elif choice == "resume":
+            self.resume()
+        elif choice == "keep":
+            self.ask_keep()
+        elif choice == "leave":
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    def play(self) -> None:
+        try:
+            game = self.new_game()
+        except (MissionError, RuleError) as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        try:
+            session = persist.start_mission_session(self.record, game)
+            persist.record_progress(self.record, self.progress, save=session.path)
+        except persist.SaveProblem as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        self._playing = True
+        self.app.open_game(game, session)
+
+    def resume(self) -> None:
+        current = self.record.state.current
+        try:
+            session = persist.resume(current.save)
+        except persist.SaveProblem as e:
+            self.notify(str(e), severity="error", timeout=10)
+            self.refresh_state()
+            return
+        self._playing = True
+        self.app.open_game(session.game, session)
+
+    def ask_keep(self) -> None:
+        if self.game is None or not self.game.outcome:
+            return
+        summary = self.game.summary()
+        options = {
+            sid: rules.keep_options(summary, sid)
+            for sid in summary["survivors"]
+            if rules.keep_options(summary, sid)
+        }
+        if not options:
+            self.finish(summary, {})
+            return
+        self.app.push_screen(
+            KeepCardsDialog(options), lambda kept: kept is not None and self.finish(summary, kept)
+        )
+
+    def finish(self, summary: dict, kept: dict) -> None:
+        from saves.campaign import MissionPlayed
+
+        try:
+            progress = self.fold(summary, kept)
+        except RuleError as e:
+            self.notify(e.message, severity="error", timeout=10)
+            return
+        played = MissionPlayed(
+            mission=summary["mission"],
+            outcome=summary["outcome"],
+            save=self.record.state.current.save,
+            round=int(summary["round"]),
+            score=int(summary["score"]),
+        )
+        try:
+            persist.record_progress(self.record, progress, played=played)
+        except persist.SaveProblem as e:
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        self.refresh_state()
+        self.after_fold(progress)

@@ -1,0 +1,110 @@
+"""High scores: one table per mission and one for endless runs (score,
+survivors, rounds, date, seed). Left and right (or h, l, tab) change table."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from engine import get_mode
+from saves import SaveError, scores
+from tui.scene import display_name
+
+
+def table_name(table: str) -> str:
+    if table == scores.ENDLESS:
+        return "Endless runs"
+    names = {m["id"]: m["name"] for m in get_mode("station").missions()}
+    return f"{names[table]} ({table})" if table in names else table
+
+
+def score_table(rows: list[scores.Score], endless: bool) -> Table:
+    table = Table(box=None, padding=(0, 1), show_header=True, expand=True)
+    table.add_column("#", justify="right")
+    table.add_column("score", justify="right")
+    if endless:
+        table.add_column("stations", justify="right")
+    table.add_column("survivors", ratio=1)
+    table.add_column("rounds", justify="right")
+    if not endless:
+        table.add_column("outcome")
+    table.add_column("date")
+    table.add_column("seed", justify="right")
+    for i, s in enumerate(rows, 1):
+        cells = [str(i), Text(str(s.score), "bold")]
+        if endless:
+            cells.append(str(s.stations))
+        cells += [
+            ", ".join(display_name(x) for x in s.survivors),
+            str(s.rounds),
+            *([] if endless else [s.outcome]),
+            s.date[:10],
+            str(s.seed),
+        ]
+        table.add_row(*cells)
+    return table
+
+
+class ScoresScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    ScoresScreen { align: center middle; }
+    ScoresScreen #scores-box {
+        width: 78; height: auto; max-height: 22;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    ScoresScreen #scores-title { text-style: bold; margin-bottom: 1; }
+    .-ascii ScoresScreen #scores-box { border: ascii $primary; }
+    """
+    BINDINGS = [
+        Binding("escape,q,s", "close", "close", show=False),
+        Binding("right,l,tab", "turn(1)", "next table", show=False),
+        Binding("left,h,shift+tab", "turn(-1)", "previous table", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.problem = ""
+        try:
+            self.tables = scores.tables()
+        except SaveError as e:
+            self.tables, self.problem = [], str(e)
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="scores-box"):
+            yield Label("High scores", id="scores-title")
+            yield Label("", id="scores-which")
+            yield Static("", id="scores-table")
+            yield Label("Left/right change table, Esc closes", classes="note")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        which = self.query_one("#scores-which", Label)
+        body = self.query_one("#scores-table", Static)
+        if not self.tables:
+            which.update("")
+            body.update(self.problem or "No scores yet: finish a mission or an endless run.")
+            return
+        name = self.tables[self.at]
+        which.update(Text(f"< {table_name(name)} >  {self.at + 1} of {len(self.tables)}", "bold"))
+        try:
+            rows = scores.top(name, 10)
+        except SaveError as e:
+            body.update(str(e))
+            return
+        body.update(score_table(rows, name == scores.ENDLESS))
+
+    def action_turn(self, step: int) -> None:
+        if self.tables:
+            self.at = (self.at + step) % len(self.tables)
+            self.show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
