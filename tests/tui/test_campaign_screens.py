@@ -307,3 +307,38 @@ async def test_keep_dialog_cycles_cards_and_escape_leaves_it_for_later():
         await pilot.press("escape")
         await settle(pilot)
         assert results == [None]
+
+
+async def test_the_last_mission_won_wins_the_campaign(home):
+    progress = campaign.start("derelict", ["hale"])
+    progress = msgspec.structs.replace(progress, index=len(progress.missions) - 1)
+    record = store.start("derelict-1", progress)
+    record.save_progress(progress, save=str(home / "last.shamble"))
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = CampaignScreen(record)
+        app.push_screen(screen)
+        await settle(pilot)
+        assert screen.phase == "broken"  # the save named is not there
+        assert "Start the mission again" in screen_text(app) and "Command Deck" in screen_text(app)
+        hale = {"alive": True, "xp": 50, "skills": ["tough"], "hand": ["rifle"], "backpack": []}
+        summary = {
+            "mission": "command_deck",
+            "outcome": "won",
+            "survivors": {"hale": hale},
+            "round": 12,
+            "score": 140,
+        }
+        screen.finish(summary, {"hale": "rifle"})
+        await settle(pilot)
+        assert isinstance(app.screen, OverDialog) and "CAMPAIGN WON" in screen_text(app)
+        assert "1 of 6 missions won" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.phase == "over" and "The campaign is won" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+    state = store.read(store.campaign_path("derelict-1"))
+    assert state.progress.outcome == "won" and state.played[-1].score == 140
