@@ -48,7 +48,9 @@ def campaign_line(info: Any) -> str:
 class RecordListDialog(ModalScreen[None]):
     """The campaigns (or endless runs) there are, and a new one."""
 
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    .-ascii RecordListDialog #records { border: ascii $primary; }
     RecordListDialog { align: center middle; }
     RecordListDialog #records { width: 72; height: auto; max-height: 12; }
     RecordListDialog #records-note { width: 72; height: auto; }

@@ -82,7 +82,9 @@ def command_for(sid: str, start: list[Place], now: list[Place]) -> dict:
 class GearEditor(ModalScreen[dict | None]):
     """Dismissed with the manage command to submit, or None (no change)."""
 
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    .-ascii GearEditor #gear-list { border: ascii $primary; }
     GearEditor { align: center middle; }
     GearEditor #gear-list { width: 60; height: auto; max-height: 14; }
     """

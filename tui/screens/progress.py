@@ -60,9 +60,11 @@ class KeepCardsDialog(ModalScreen[dict | None]):
     mission. Enter (or right/left) changes the highlighted survivor's card;
     Enter on Done or `c` confirms; Esc leaves the choice for later."""
 
+    SCOPED_CSS = False  # the -ascii rule reads the app's class
     DEFAULT_CSS = """
     KeepCardsDialog { align: center middle; }
     KeepCardsDialog #keep-list { width: 60; height: auto; max-height: 12; }
+    .-ascii KeepCardsDialog #keep-list { border: ascii $primary; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "later", show=False),
@@ -133,6 +135,7 @@ def card_name_or_none(card: str | None) -> str:
 class OverDialog(ModalScreen[None]):
     """Campaign won, campaign lost, run fallen: a headline and what it came to."""
 
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     OverDialog { align: center middle; }
     OverDialog #over {
@@ -163,7 +166,9 @@ class ProgressScreen(Screen):
 
     continue_label = "Continue"  # what the game-over screen offers instead of the title
     BINDINGS = [Binding("escape,q", "leave", "title")]
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    .-ascii ProgressScreen #progress-actions { border: ascii $primary; }
     ProgressScreen #progress-head { text-style: bold; padding: 0 1; }
     ProgressScreen #progress-body { height: 1fr; padding: 0 1; }
     ProgressScreen #progress-actions { height: auto; max-height: 5; border: round $primary; }

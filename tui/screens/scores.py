@@ -51,6 +51,7 @@ def score_table(rows: list[scores.Score], endless: bool) -> Table:
 
 
 class ScoresScreen(ModalScreen[None]):
+    SCOPED_CSS = False  # the -ascii rule reads the app's class
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; }
     ScoresScreen #scores-box {
