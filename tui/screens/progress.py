@@ -29,6 +29,7 @@ from engine.station import content
 from tui import persist
 from tui.actions import card_name
 from tui.scene import display_name
+from tui.widgets.panels import _card_stats
 
 
 def skill_name(skill: str) -> str:
@@ -99,9 +100,11 @@ class KeepCardsDialog(ModalScreen[dict | None]):
         at = menu.highlighted or 0
         menu.clear_options()
         for sid, card in self.kept.items():
-            menu.add_option(
-                Option(f"{display_name(sid):<8} keeps  < {card_name_or_none(card)} >", id=sid)
-            )
+            line = Text(f"{display_name(sid):<8} keeps  < {card_name_or_none(card)} >")
+            stats = _card_stats(card, {}, lambda _c, _r: None) if card else ""
+            if stats:
+                line.append(f"  {stats}", "dim")
+            menu.add_option(Option(line, id=sid))
         menu.add_option(Option(Text("Done: carry on", "bold"), id="done"))
         menu.highlighted = min(at, menu.option_count - 1)
 
