@@ -342,3 +342,17 @@ async def test_the_last_mission_won_wins_the_campaign(home):
         assert isinstance(app.screen, TitleScreen)
     state = store.read(store.campaign_path("derelict-1"))
     assert state.progress.outcome == "won" and state.played[-1].score == 140
+
+
+async def test_a_damaged_record_is_listed_as_text_and_cannot_be_opened(home):
+    folder = store.campaigns_dir(create=True)
+    (folder / "[bold]odd.campaign").write_bytes(b"not a campaign")
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        menu = app.screen.query_one("#records", OptionList)
+        odd = menu.get_option_at_index(1)
+        assert odd.disabled and "[bold]odd: cannot be read" in str(odd.prompt)
+        assert "[bold]odd: cannot be read" in screen_text(app)

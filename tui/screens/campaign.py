@@ -74,9 +74,10 @@ class RecordListDialog(ModalScreen[None]):
             self.infos = persist.campaigns_list(self.kind)
         except persist.SaveProblem as e:
             self.infos = []
-            self.query_one("#records-note", Label).update(str(e))
+            self.query_one("#records-note", Label).update(Text(str(e)))
         for info in self.infos:
-            menu.add_option(Option(self.line(info), id=info.path, disabled=bool(info.error)))
+            line = Text(self.line(info))  # file names are shown as text, never markup
+            menu.add_option(Option(line, id=info.path, disabled=bool(info.error)))
         unfinished = [i for i in self.infos if i.progress and i.progress.outcome is None]
         menu.highlighted = menu.get_option_index(unfinished[0].path) if unfinished else 0
         menu.focus()
@@ -87,7 +88,7 @@ class RecordListDialog(ModalScreen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         info = next((i for i in self.infos if i.path == event.option_id), None)
         note = self.query_one("#records-note", Label)
-        note.update(info.error.replace(info.path, info.name) if info and info.error else "")
+        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -100,7 +101,7 @@ class RecordListDialog(ModalScreen[None]):
             record = persist.open_campaign(path)
         except persist.SaveProblem as e:  # the name says which: the folder is long
             name = path.rsplit("/", 1)[-1]
-            self.query_one("#records-note", Label).update(str(e).replace(path, name))
+            self.query_one("#records-note", Label).update(Text(str(e).replace(path, name)))
             return
         self.dismiss(None)
         self.app.push_screen(self.screen_for(record))

@@ -253,7 +253,7 @@ class ProgressScreen(Screen):
         menu = self.query_one("#progress-actions", OptionList)
         menu.clear_options()
         for oid, label in self.choices():
-            menu.add_option(Option(label, id=oid))
+            menu.add_option(Option(Text(label), id=oid))
         menu.highlighted = 0
         menu.focus()
 
