@@ -89,8 +89,8 @@ class ScoresScreen(ModalScreen[None]):
     def show(self) -> None:
         which = self.query_one("#scores-which", Label)
         body = self.query_one("#scores-table", Static)
+        which.display = bool(self.tables)
         if not self.tables:
-            which.update("")
             body.update(self.problem or "No scores yet: finish a mission or an endless run.")
             return
         name = self.tables[self.at]
