@@ -21,8 +21,8 @@ pytestmark = pytest.mark.ssh
 
 def start_game(term, seed: int = 0) -> tuple[str, str, str]:
     """From the title screen: New game, seed typed in, Start. The screen, and
-    the survivor who acts first and the other one (the dialog does not fix
-    their order: see the report on tui/screens/newgame.py)."""
+    the survivor who acts first and the other one, read from the status line
+    (so the test does not depend on the roster's order)."""
     term.wait_for("New game", "Continue", "Quit")
     term.keys("n")
     term.wait_for("Start (Enter)", "Seed")
