@@ -103,13 +103,17 @@ def _print_list(infos: list, as_json: bool) -> None:
     print(
         f"{'name':<20} {'mode':<8} {'mission':<14} {'round':>5}  {'outcome':<8} {'last played':<25} survivors"
     )
+    from saves.slots import printable
+
     for i in infos:
+        name = printable(i.name)
         if i.error:
-            print(f"{i.name:<20} damaged: {i.error}")
+            print(f"{name:<20} damaged: {printable(i.error)}")
             continue
         outcome = i.outcome or ("in use" if i.in_use else "-")
         print(
-            f"{i.name:<20} {i.mode:<8} {i.mission:<14} {i.round if i.round is not None else '-':>5}  "
+            f"{name:<20} {i.mode:<8} {printable(i.mission):<14} "
+            f"{i.round if i.round is not None else '-':>5}  "
             f"{outcome:<8} {i.last_played:<25} {', '.join(i.survivors)}"
         )
 

@@ -19,6 +19,12 @@ SUFFIX = ".shamble"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
+def printable(text: str, keep: str = "") -> str:
+    """A file or mission name made safe to show: control characters from a
+    host's odd file name must never reach a player's terminal."""
+    return "".join(ch if ch.isprintable() or ch in keep else "?" for ch in str(text))
+
+
 def home() -> Path:
     env = os.environ.get("SHAMBLE_HOME")
     return Path(env) if env else Path(platformdirs.user_data_dir("shamble"))

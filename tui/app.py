@@ -6,7 +6,9 @@ session; screens render a game's view and turn keys into commands."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,10 @@ if TYPE_CHECKING:
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    os._exit(0)
 
 
 class ShambleApp(App):
@@ -66,16 +72,29 @@ class ShambleApp(App):
 
     def install_signal_handlers(self) -> None:
         """Textual does not handle SIGHUP: a dropped SSH connection would kill
-        the process mid-frame. Exit cleanly instead (saves are flushed per
-        command already). SIGTERM likewise."""
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, self.exit_on_signal)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # no signal support on this platform or thread
+        the process mid-frame, or leave it writing to a dead terminal.
+
+        SIGHUP (the terminal is gone): leave at once with os._exit. Every
+        completed command is already flushed and fsynced, the OS drops the
+        save's flock with the process, and there is no terminal to restore.
+        Doing it in a plain signal handler, not on the event loop, means it
+        also runs when the loop is stuck writing to the dead terminal (after a
+        hangup the kernel sends SIGCONT too, on which Textual restarts output).
+        SIGTERM (someone asked us to stop, the terminal may be fine): exit
+        through Textual so the terminal is restored, with a deadline."""
+        try:
+            signal.signal(signal.SIGHUP, _hang_up)
+        except (ValueError, OSError):
+            pass  # not the main thread: nothing to install
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit_on_signal)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # no signal support on this platform or thread
 
     def exit_on_signal(self) -> None:
+        deadline = threading.Timer(3.0, os._exit, args=(0,))
+        deadline.daemon = True
+        deadline.start()
         self.close_session()
         self.exit(return_code=0)
 
@@ -127,4 +146,8 @@ class ShambleApp(App):
         palette = getattr(screen, "palette_commands", None)
         if palette is not None:
             yield from palette()
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # a hosted player stays inside their save folder: Textual's screenshot
+            # command writes into ~/Downloads (docs/hosting.md)
+            if command.title != "Screenshot":
+                yield command

@@ -135,12 +135,6 @@ async def palette_titles(app, pilot) -> set[str]:
     return {command.title for command in app.get_system_commands(app.screen)}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Textual's palette offers 'Screenshot', which writes an SVG into the "
-    "player's Downloads folder, outside $SHAMBLE_HOME: ShambleApp.get_system_commands "
-    "(tui/app.py) must leave it out",
-)
 async def test_the_palette_writes_nothing_outside_the_saves(tmp_path, monkeypatch):
     from tui.app import ShambleApp
 
@@ -197,12 +191,6 @@ def test_a_plain_name_still_works(saves_home):
     assert slots.delete("Mine_2.copy") == path and not path.exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Load screen shows a save's file name as markup and passes control "
-    "characters to the terminal: saves.slots.list_saves should skip (or flag) files "
-    "whose name fails check_name, and tui/screens/load.py should show names as plain Text",
-)
 async def test_odd_file_names_in_the_saves_folder_are_shown_as_text(saves_home):
     from tui.app import ShambleApp
     from tui.screens.load import LoadScreen

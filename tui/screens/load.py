@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from saves.slots import printable
 from tui import persist
 
 
@@ -30,7 +32,8 @@ class LoadScreen(ModalScreen[None]):
             self.infos = []
             self.query_one("#load-detail", Label).update(str(e))
         for info in self.infos:
-            listing.add_option(Option(f"{info.name:<16} {persist.describe(info)}", id=info.path))
+            line = f"{printable(info.name):<16} {printable(persist.describe(info))}"
+            listing.add_option(Option(Text(line), id=info.path))  # Text: never markup
         if not self.infos:
             listing.add_option(Option("(no saved games yet)", id="none", disabled=True))
         else:
@@ -42,7 +45,7 @@ class LoadScreen(ModalScreen[None]):
         if info is not None:
             undo = f", {info.undo_count} undos" if info.undo_count else ""
             detail = f"{info.path}\nlast played {info.last_played}, {info.commands} commands{undo}"
-            self.query_one("#load-detail", Label).update(detail)
+            self.query_one("#load-detail", Label).update(Text(printable(detail, keep="\n")))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = event.option_id
