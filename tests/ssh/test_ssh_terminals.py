@@ -102,11 +102,6 @@ def test_terminal_types_and_colour(terminals, term_name, env, remote, expect):
         assert BOX_DRAWING.search(screen), "the borders are not drawn"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--ascii still shows U+258F (the Footer's command palette separator, "
-    "Textual's vkey border): tui/styles must set it to an ASCII border in -ascii mode",
-)
 def test_ascii_mode_sends_only_ascii(terminals):
     term, screen = open_game(terminals, "ascii", term="vt100")
     odd = sorted({ch for ch in screen if ord(ch) > 126})
