@@ -22,6 +22,7 @@ from engine.station import campaign as rules
 from tui import persist
 from tui.screens.newgame import RosterList, survivor_roster
 from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+from tui.widgets.select import MenuSelect
 
 IRONMAN = (("off: undo as you like", False), ("on: no undo", True))
 
@@ -133,7 +134,7 @@ class NewCampaignDialog(ModalScreen[None]):
             yield Label("New campaign", id="question")
             with Horizontal(classes="row"):
                 yield Label("Campaign", classes="field")
-                yield Select(
+                yield MenuSelect(
                     [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
                     value=first.id if first else Select.BLANK,
                     allow_blank=False,
@@ -145,7 +146,9 @@ class NewCampaignDialog(ModalScreen[None]):
                 yield RosterList(survivor_roster(), chosen, id="survivors")
             with Horizontal(classes="row"):
                 yield Label("Ironman", classes="field")
-                yield Select(IRONMAN, value=False, allow_blank=False, compact=True, id="ironman")
+                yield MenuSelect(
+                    IRONMAN, value=False, allow_blank=False, compact=True, id="ironman"
+                )
             yield Label(first.description if first else "", id="campaign-about", classes="note")
             yield Label("", id="newgame-error")
             with Horizontal(classes="buttons"):

@@ -24,6 +24,7 @@ from tui import persist
 from tui.screens.campaign import RecordListDialog
 from tui.screens.newgame import RosterList, survivor_roster
 from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+from tui.widgets.select import MenuSelect
 
 IRONMAN = (("on: no undo", True), ("off: undo as you like", False))
 
@@ -71,7 +72,7 @@ class NewRunDialog(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Ironman", classes="field")
-                yield Select(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
+                yield MenuSelect(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
             yield Label("Stations grow and harden until the run falls.", classes="note")
             yield Label("", id="newgame-error")
             with Horizontal(classes="buttons"):

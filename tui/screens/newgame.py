@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError, get_mode, modes
+from tui.widgets.select import MenuSelect
 
 UNDO_POLICIES = (
     ("casual: undo anything", "casual"),
@@ -88,7 +89,7 @@ class NewGameScreen(ModalScreen[None]):
             yield Label("New game", id="question")
             with Horizontal(classes="row"):
                 yield Label("Mode", classes="field")
-                yield Select(
+                yield MenuSelect(
                     [(m, m) for m in mode_ids],
                     value="station",
                     allow_blank=False,
@@ -97,7 +98,7 @@ class NewGameScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Mission", classes="field")
-                yield Select(
+                yield MenuSelect(
                     [
                         (f"{m['name']} ({m['id']}, difficulty {m['difficulty']})", m["id"])
                         for m in missions
@@ -117,7 +118,7 @@ class NewGameScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Undo", classes="field")
-                yield Select(
+                yield MenuSelect(
                     UNDO_POLICIES, value="casual", allow_blank=False, compact=True, id="undo"
                 )
             yield Label("", id="newgame-error")

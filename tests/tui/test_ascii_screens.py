@@ -1,0 +1,47 @@
+"""--ascii: no screen sends a character a vt100 cannot draw (issue 4, item 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game
+from tui.app import ShambleApp
+
+
+def odd_characters(app) -> set[str]:
+    text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return {ch for ch in text if ord(ch) > 126}
+
+
+TITLE_PATHS = [
+    ([], "TitleScreen"),
+    (["n"], "NewGameScreen"),
+    (["escape", "question_mark"], "HelpScreen"),
+    (["escape", "l"], "LoadScreen"),
+    (["escape", "a"], "RecordListDialog"),
+    (["escape", "escape", "e"], "RunListDialog"),
+    (["escape", "escape", "s"], "ScoresScreen"),
+]
+GAME_PATHS = [
+    ([], "GameScreen"),
+    (["i"], "ChoiceDialog"),
+    (["escape", "e"], "ConfirmDialog"),
+    (["n", "question_mark"], "HelpScreen"),
+    (["escape", "q"], "ConfirmDialog"),
+]
+
+
+@pytest.mark.parametrize("with_game", [False, True], ids=["title", "game"])
+async def test_ascii_screens_send_only_ascii(with_game):
+    game = Game.new("station", mission="tutorial", seed=1) if with_game else None
+    app = ShambleApp(ascii_only=True, game=game, autosave=not with_game)
+    seen = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for keys, screen in GAME_PATHS if with_game else TITLE_PATHS:
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            assert type(app.screen).__name__ == screen
+            seen[screen] = odd_characters(app)
+    assert all(not chars for chars in seen.values()), seen
