@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from engine import RuleError
 from tui import actions, keys
@@ -21,6 +20,7 @@ from tui.scene import build_scene, display_name
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game_keys import VERBS, KeyActions, Targeting, keys_for
 from tui.widgets.board import Board
+from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import (
     CardsPanel,
     DangerPanel,
@@ -74,7 +74,7 @@ class GameScreen(KeyActions, Screen):
                 yield LegendPanel(id="legend")
         yield StatusLine(id="status")
         yield MessageLog(id="log")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         info = self.world.mission.info

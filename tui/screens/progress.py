@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError
@@ -29,6 +29,7 @@ from engine.station import content
 from tui import persist
 from tui.actions import card_name
 from tui.scene import display_name
+from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import _card_stats
 
 
@@ -210,7 +211,7 @@ class ProgressScreen(Screen):
         with VerticalScroll(id="progress-body"):
             yield Static("", id="progress-text")
         yield OptionList(id="progress-actions")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_state()

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import persist
 from tui.screens.dialogs import ConfirmDialog
+from tui.widgets.footer import KeyFooter
 
 ART = r"""
  ___ _  _   _   __  __ ___ _    ___
@@ -55,7 +56,7 @@ class TitleScreen(Screen):
                 id="title-menu",
             )
             yield Label("", id="title-note")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_menu()
