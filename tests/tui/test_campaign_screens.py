@@ -162,6 +162,7 @@ async def test_quit_mid_mission_then_resume_it_from_the_campaign(home):
         app.screen.submit(next(c for c in legal if c["type"] == "end_turn"))
         await pilot.press("q")
         await settle(pilot)
+        assert "It is saved: the campaign screen resumes it." in screen_text(app)
         await pilot.press("y")
         await settle(pilot)
         campaign = app.screen

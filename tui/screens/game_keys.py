@@ -290,7 +290,12 @@ class KeyActions:
         self.app.push_screen(HelpScreen())
 
     def action_quit(self) -> None:
-        saved = "It is saved: Continue resumes it." if self.app.session else "It is not saved."
+        from tui.screens.progress import ProgressScreen
+
+        stack = self.app.screen_stack
+        from_record = len(stack) > 1 and isinstance(stack[-2], ProgressScreen)
+        resumes = "the campaign screen resumes it" if from_record else "Continue resumes it"
+        saved = f"It is saved: {resumes}." if self.app.session else "It is not saved."
         self.app.push_screen(
             ConfirmDialog(f"Leave this game? {saved}", yes="Leave", no="Stay"), self._leave
         )
