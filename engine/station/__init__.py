@@ -19,6 +19,28 @@ from engine.station.summary import summary, view
 DEFAULT_ROSTER = ("vega", "okafor")
 
 
+OPTIONS = {"size", "difficulty", "players"}
+
+
+def _players(text: str, roster: tuple[str, ...]) -> dict[str, int]:
+    """ST-1.3 hot-seat: which player (1-6) controls each survivor, from
+    "vega:1,okafor:2"; everyone is player 1's when it is not given."""
+    if not text:
+        return {sid: 1 for sid in roster}
+    players: dict[str, int] = {}
+    for part in text.split(","):
+        sid, _, number = part.strip().partition(":")
+        if sid not in roster or not number.isdigit() or not 1 <= int(number) <= 6:
+            raise RuleError(
+                "bad_players", f"players are survivor:number pairs (1-6) for this roster: {part!r}"
+            )
+        players[sid] = int(number)
+    missing = [sid for sid in roster if sid not in players]
+    if missing:
+        raise RuleError("bad_players", f"no player controls {', '.join(missing)}")
+    return players
+
+
 def _roster(setup: Setup, mission: Mission) -> tuple[str, ...]:
     roster = setup.roster or mission.info.survivors or DEFAULT_ROSTER
     known = content.survivors()
@@ -41,6 +63,10 @@ class StationMode:
     state_type = State
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
+        unknown = set(setup.options) - OPTIONS
+        if unknown:
+            known = ", ".join(sorted(OPTIONS))
+            raise RuleError("bad_option", f"unknown options {sorted(unknown)} (options: {known})")
         mission = load_mission(setup.mission_text, setup.source or "mission")
         roster = _roster(setup, mission)
         board_zones = mission.zones
@@ -58,6 +84,7 @@ class StationMode:
                 )
             ),
             seats={sid: i for i, sid in enumerate(roster)},
+            players=_players(setup.options.get("players", ""), roster),
         )
         board = world.board
         zombies: dict[str, dict[str, int]] = {}
@@ -179,9 +206,6 @@ def _generated(seed: int, options: dict) -> str:
     """mission="random": a station built from the seed (options size, difficulty)."""
     from engine.station.generate import generate
 
-    unknown = set(options) - {"size", "difficulty"}
-    if unknown:
-        raise MissionError("random", f"unknown options {sorted(unknown)} (size, difficulty)")
     size: str | int = options.get("size", "medium")
     if isinstance(size, str) and size.isdigit():
         size = int(size)

@@ -23,7 +23,8 @@ class World:
     start: str
     exits: tuple[str, ...]
     spawns: tuple[str, ...]  # in spawn order (ST-6.1)
-    seats: dict[str, int] = field(default_factory=dict)
+    seats: dict[str, int] = field(default_factory=dict)  # survivor -> seat order (ties, ST-3.3)
+    players: dict[str, int] = field(default_factory=dict)  # survivor -> controlling player
 
     @property
     def mission_id(self) -> str:

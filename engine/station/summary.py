@@ -74,4 +74,5 @@ def view(world: World, state: State, viewer: str) -> dict:
     out["max_zombies"] = world.mission.info.max_zombies
     out["lost_reason"] = state.lost_reason
     out["first"] = state.survivors[state.first].id if state.survivors else None
+    out["players"] = dict(world.players)  # hot-seat: who controls each survivor (ST-1.3)
     return out

@@ -146,3 +146,22 @@ def test_endless_run_rises_and_falls():
     assert run.outcome == "lost" and run.score == 43 and run.rounds == 15
     with pytest.raises(RuleError):
         endless.next_game(run)
+
+
+def test_ST_1_3_hot_seat_players_control_their_survivors():
+    g = Game.new(
+        "station", mission="tutorial", seed=1, survivors=["vega", "okafor", "lin"],
+        players="vega:1,okafor:2,lin:1",
+    )  # fmt: skip
+    assert g.view("players")["players"] == {"vega": 1, "okafor": 2, "lin": 1}
+    assert Game.new("station", mission="tutorial", seed=1).view()["players"] == {
+        "vega": 1,
+        "okafor": 1,
+    }
+    for bad in ["vega:1", "vega:1,okafor:9", "vega:1,okafor:x", "hale:1,vega:1,okafor:2"]:
+        with pytest.raises(RuleError) as e:
+            Game.new("station", mission="tutorial", players=bad)
+        assert e.value.code == "bad_players"
+    with pytest.raises(RuleError) as e:
+        Game.new("station", mission="tutorial", colour="red")
+    assert e.value.code == "bad_option"
