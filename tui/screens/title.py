@@ -58,11 +58,10 @@ class TitleScreen(Screen):
             yield Label("", id="title-note")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.refresh_menu()
-
     def on_screen_resume(self) -> None:
-        self.refresh_menu()
+        # after the frame is painted: reading every save for Continue takes a
+        # few ms each, and the title should appear at once
+        self.call_after_refresh(self.refresh_menu)
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
