@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from msgspec.structs import replace
@@ -172,13 +174,14 @@ def zombie_phase_figures() -> None:
     emit("legal_commands_ms", legal_t * 1000, "ms", commands=len(legal_commands(world, fresh)))
 
 
-def playout_figure(commands: int = 3000) -> None:
-    pick = random.Random(5)
-    done = 0
-    seed = 0
+def playout_figure(commands: int = 1000, runs: int = 3) -> None:
+    """Seeded random play on the reactor, legal commands included: the rate the
+    bot's balance runs are bounded by. Median of `runs` runs."""
 
-    def play() -> None:
-        nonlocal done, seed
+    def play(run: int) -> float:
+        pick = random.Random(run)
+        done, seed = 0, run * 1000
+        t0 = time.perf_counter()
         while done < commands:
             g = Game.new(
                 "station", mission="reactor", seed=seed, survivors=["vega", "okafor", "hale"]
@@ -187,12 +190,13 @@ def playout_figure(commands: int = 3000) -> None:
             while g.outcome is None and done < commands:
                 g.submit(pick.choice(g.legal_commands()))
                 done += 1
+        return commands / (time.perf_counter() - t0)
 
-    t = seconds(play)
-    emit("playout_commands_per_s", commands / t, "commands/s", mission="reactor")
+    rates = [play(run) for run in range(runs)]
+    emit("playout_commands_per_s", statistics.median(rates), "commands/s", mission="reactor")
 
 
-def main(events: int = 100_000) -> None:
+def main(events: int = 100_000, playout_commands: int = 1000) -> None:
     note(f"building a {events}-event station log ...")
     g = long_game(events)
     with tempfile.TemporaryDirectory() as tmp:
@@ -200,7 +204,7 @@ def main(events: int = 100_000) -> None:
         replay_figures(g, path)
         memory_figure(path)
     zombie_phase_figures()
-    playout_figure()
+    playout_figure(playout_commands)
 
 
 if __name__ == "__main__":
