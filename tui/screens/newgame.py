@@ -1,4 +1,5 @@
-"""New game dialog: mode, mission, survivors, seed, undo policy.
+"""New game dialog: mode, mission (shipped or generated), survivors and the
+player who controls each (hot-seat), seed, undo policy.
 
 Start is focused when the dialog opens, so title -> n -> Enter is a game in
 two key presses. Whatever the engine refuses is shown here, nothing starts."""
@@ -10,7 +11,8 @@ import random
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
@@ -23,12 +25,24 @@ UNDO_POLICIES = (
     ("honest: not past dice or cards", "honest"),
     ("ironman: no undo", "ironman"),
 )
+GENERATED = "random"  # the mission id of a generated station
+SIZES = (
+    ("small (~12 zones)", "small"),
+    ("medium (~24)", "medium"),
+    ("large (~40)", "large"),
+    ("huge (~58)", "huge"),
+)
+DIFFICULTIES = tuple((f"{n}" + {1: " gentle", 6: " grim"}.get(n, ""), str(n)) for n in range(1, 7))
+MAX_PLAYERS = 6
+SEED_NOTES = {False: "picks cards and dice", True: "picks the station, cards and dice"}
 
 
 def mission_survivors(mode: str, mission_id: str) -> tuple[str, ...]:
     """The survivors a shipped mission suggests (its file may name them)."""
     from engine.station.mission import load_mission
 
+    if mission_id == GENERATED:
+        return ()
     try:
         text = get_mode(mode).mission_text(mission_id)
         return tuple(load_mission(text, mission_id).info.survivors)
@@ -40,6 +54,16 @@ def survivor_roster() -> list[tuple[str, str]]:
     from engine.station import content
 
     return [(sid, f"{spec.name} ({spec.role})") for sid, spec in content.survivors().items()]
+
+
+def deal(survivors: list[str], players: int) -> dict[str, int]:
+    """ST-1.3: survivors dealt to players in seat order, an equal share each
+    (two players, four survivors: two each); with an odd one out the first
+    players take one more. Each player's survivors sit together, so control
+    changes hands once per player in a round."""
+    n = len(survivors)
+    players = max(1, min(players, n or 1))
+    return {sid: i * players // n + 1 for i, sid in enumerate(survivors)}
 
 
 class RosterList(OptionList):
@@ -64,6 +88,9 @@ class RosterList(OptionList):
 
     def choose(self, chosen: set[str]) -> None:
         self.chosen = set(chosen)
+        self.redraw()
+
+    def redraw(self) -> None:
         for sid, label in self.roster:
             self.replace_option_prompt(sid, self._prompt(sid, label))
 
@@ -77,6 +104,74 @@ class RosterList(OptionList):
         self.action_toggle()
 
 
+class SeatedRosterList(RosterList):
+    """A roster that also says which player (hot-seat) controls each chosen
+    survivor: "P1", "P2"... beside the name once there are two players or
+    more. Changing the roster or the number of players deals them again;
+    p (or right / left) hands the highlighted survivor to the next player."""
+
+    BINDINGS = [
+        Binding("space", "toggle", "toggle", show=False),
+        Binding("p,right", "cycle_player(1)", "next player", show=False),
+        Binding("left", "cycle_player(-1)", "previous player", show=False),
+    ]
+
+    class Changed(Message):
+        """The chosen survivors changed (so may the number of players)."""
+
+    def __init__(self, roster: list[tuple[str, str]], chosen: set[str], **kwargs) -> None:
+        self.players = 1
+        self.seats: dict[str, int] = {}
+        self.label_width = max((len(label) for _, label in roster), default=0)
+        super().__init__(roster, chosen, **kwargs)
+        self.seats = deal(self.selected, self.players)
+        self.redraw()
+
+    def _prompt(self, sid: str, label: str) -> Text:
+        text = Text(f"[{'x' if sid in self.chosen else ' '}] {label:<{self.label_width}}")
+        if self.players > 1 and sid in self.seats:
+            text.append(f"  P{self.seats[sid]}", "bold")
+        return text
+
+    def choose(self, chosen: set[str]) -> None:
+        self.chosen = set(chosen)
+        self.seats = deal(self.selected, self.players)
+        self.redraw()
+        self.post_message(self.Changed())
+
+    def set_players(self, players: int) -> None:
+        if players != self.players:
+            self.players = players
+            self.seats = deal(self.selected, players)
+            self.redraw()
+
+    def action_cycle_player(self, step: int) -> None:
+        option = self.highlighted_option
+        sid = option.id if option is not None else None
+        if self.players < 2 or sid not in self.seats:
+            self.app.bell()
+            return
+        self.seats[sid] = (self.seats[sid] - 1 + step) % self.players + 1
+        self.redraw()
+
+    @property
+    def players_option(self) -> str:
+        """The engine's players option ("vega:1,okafor:2"), empty for one player."""
+        if self.players < 2:
+            return ""
+        return ",".join(f"{sid}:{self.seats[sid]}" for sid in self.selected)
+
+    def empty_seat(self) -> int | None:
+        """A player with no survivor to control, if any."""
+        taken = set(self.seats.values())
+        return next((p for p in range(1, self.players + 1) if p not in taken), None)
+
+
+def player_choices(survivors: int) -> list[tuple[str, int]]:
+    top = max(1, min(MAX_PLAYERS, survivors))
+    return [("1 player", 1)] + [(f"{n} players, hot-seat", n) for n in range(2, top + 1)]
+
+
 class NewGameScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
 
@@ -87,54 +182,99 @@ class NewGameScreen(ModalScreen[None]):
         chosen = set(mission_survivors("station", first)) or {"vega", "okafor"}
         with Vertical(id="newgame", classes="dialog"):
             yield Label("New game", id="question")
-            with Horizontal(classes="row"):
-                yield Label("Mode", classes="field")
-                yield MenuSelect(
-                    [(m, m) for m in mode_ids],
-                    value="station",
-                    allow_blank=False,
-                    compact=True,
-                    id="mode",
-                )
-            with Horizontal(classes="row"):
-                yield Label("Mission", classes="field")
-                yield MenuSelect(
-                    [
-                        (f"{m['name']} ({m['id']}, difficulty {m['difficulty']})", m["id"])
-                        for m in missions
-                    ],
-                    value=first,
-                    allow_blank=False,
-                    compact=True,
-                    id="mission",
-                )
-            with Horizontal(classes="row tall"):
-                yield Label("Survivors", classes="field")
-                yield RosterList(survivor_roster(), chosen, id="survivors")
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
-                yield Input(
-                    str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
-                )
-            with Horizontal(classes="row"):
-                yield Label("Undo", classes="field")
-                yield MenuSelect(
-                    UNDO_POLICIES, value="casual", allow_blank=False, compact=True, id="undo"
-                )
+            with VerticalScroll(id="newgame-fields", can_focus=False):
+                with Horizontal(classes="row"):
+                    yield Label("Mode", classes="field")
+                    yield MenuSelect(
+                        [(m, m) for m in mode_ids],
+                        value="station",
+                        allow_blank=False,
+                        compact=True,
+                        id="mode",
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Mission", classes="field")
+                    yield MenuSelect(
+                        [
+                            (f"{m['name']} ({m['id']}, difficulty {m['difficulty']})", m["id"])
+                            for m in missions
+                        ]
+                        + [("Generated station (a new one from the seed)", GENERATED)],
+                        value=first,
+                        allow_blank=False,
+                        compact=True,
+                        id="mission",
+                    )
+                with Horizontal(classes="row", id="station-row"):
+                    yield Label("Size", classes="field")
+                    yield MenuSelect(
+                        SIZES, value="medium", allow_blank=False, compact=True, id="size"
+                    )
+                    yield Label("Difficulty", classes="field inner")
+                    yield MenuSelect(
+                        DIFFICULTIES, value="3", allow_blank=False, compact=True, id="difficulty"
+                    )
+                with Horizontal(classes="row tall gap"):
+                    yield Label("Survivors\n\n\n\nspace: tick\np: player", classes="field")
+                    yield SeatedRosterList(survivor_roster(), chosen, id="survivors")
+                with Horizontal(classes="row"):
+                    yield Label("Players", classes="field")
+                    yield MenuSelect(
+                        player_choices(len(chosen)),
+                        value=1,
+                        allow_blank=False,
+                        compact=True,
+                        id="players",
+                    )
+                with Horizontal(classes="row gap"):
+                    yield Label("Seed", classes="field")
+                    yield Input(
+                        str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
+                    )
+                    yield Label(SEED_NOTES[first == GENERATED], id="seed-note", classes="note")
+                with Horizontal(classes="row"):
+                    yield Label("Undo", classes="field")
+                    yield MenuSelect(
+                        UNDO_POLICIES, value="casual", allow_blank=False, compact=True, id="undo"
+                    )
             yield Label("", id="newgame-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.show_station_rows(self.query_one("#mission", Select).value == GENERATED)
         self.query_one("#start", Button).focus()
 
+    def show_station_rows(self, generated: bool) -> None:
+        self.query_one("#station-row").display = generated
+        self.query_one("#seed-note", Label).update(SEED_NOTES[generated])
+
     def on_select_changed(self, event: Select.Changed) -> None:
+        roster = self.query_one("#survivors", SeatedRosterList)
+        if event.select.id == "players":
+            value = event.select.value
+            roster.set_players(value if isinstance(value, int) else 1)
+            return
         if event.select.id != "mission" or not isinstance(event.value, str):
             return
+        self.show_station_rows(event.value == GENERATED)
         suggested = set(mission_survivors("station", event.value))
         if suggested:
-            self.query_one("#survivors", RosterList).choose(suggested)
+            roster.choose(suggested)
+
+    def on_seated_roster_list_changed(self, event: SeatedRosterList.Changed) -> None:
+        """Offer 1 player up to one per chosen survivor; keep the count if it fits."""
+        roster = self.query_one("#survivors", SeatedRosterList)
+        select = self.query_one("#players", Select)
+        choices = player_choices(len(roster.selected))
+        if len(choices) == len(select._options):
+            return
+        keep = min(roster.players, len(choices))
+        with self.prevent(Select.Changed):
+            select.set_options(choices)
+            select.value = keep
+        roster.set_players(keep)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
@@ -156,17 +296,30 @@ class NewGameScreen(ModalScreen[None]):
         except ValueError:
             error.update("The seed is a whole number.")
             return
-        survivors = self.query_one("#survivors", RosterList).selected
+        roster = self.query_one("#survivors", SeatedRosterList)
+        survivors = roster.selected
         if not survivors:
             error.update("Tick at least one survivor (Enter or space on a name).")
             return
+        empty = roster.empty_seat()
+        if empty is not None:
+            error.update(f"Player {empty} has no survivor: p on a name hands it to them.")
+            return
+        mission = str(self.query_one("#mission", Select).value)
+        options: dict[str, str] = {}
+        if mission == GENERATED:
+            options["size"] = str(self.query_one("#size", Select).value)
+            options["difficulty"] = str(self.query_one("#difficulty", Select).value)
+        if roster.players_option:
+            options["players"] = roster.players_option
         try:
             game = Game.new(
                 str(self.query_one("#mode", Select).value),
-                mission=str(self.query_one("#mission", Select).value),
+                mission=mission,
                 seed=seed,
                 survivors=survivors,
                 undo=str(self.query_one("#undo", Select).value),
+                **options,
             )
         except (MissionError, RuleError) as e:
             error.update(str(e))

@@ -1,0 +1,161 @@
+"""Pilot tests of the new game dialog: generated stations (size, difficulty)
+and hot-seat players (ST-1.3), by key presses at 80x24."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from tui.app import ShambleApp
+from tui.screens.game import GameScreen
+from tui.screens.newgame import NewGameScreen, SeatedRosterList, deal
+
+
+def screen_text(app: ShambleApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def open_dialog(pilot) -> NewGameScreen:
+    await pilot.press("n")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameScreen)
+    return dialog
+
+
+async def pick(pilot, select_id: str, *keys: str) -> None:
+    """Open a drop-down by keyboard, move in it, Enter chooses."""
+    pilot.app.screen.query_one(f"#{select_id}", Select).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+
+
+async def start(pilot) -> GameScreen:
+    pilot.app.screen.query_one("#start").focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, GameScreen), screen_text(pilot.app)
+    return pilot.app.screen
+
+
+def test_survivors_are_dealt_in_seat_order_an_equal_share_each():
+    four = ["vega", "okafor", "lin", "ruiz"]
+    assert deal(four, 2) == {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2}
+    assert deal(four, 1) == dict.fromkeys(four, 1)
+    assert deal(four, 4) == {"vega": 1, "okafor": 2, "lin": 3, "ruiz": 4}
+    assert deal(["vega", "okafor", "lin"], 2) == {"vega": 1, "okafor": 1, "lin": 2}
+    six = ["vega", "okafor", "lin", "ruiz", "hale", "mori"]
+    assert sorted(deal(six, 3).values()) == [1, 1, 2, 2, 3, 3]
+    assert deal([], 2) == {}
+
+
+async def test_a_generated_station_shows_its_rows_and_starts_with_them():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        assert not dialog.query_one("#station-row").display
+        assert "Difficulty" not in screen_text(app)
+        await pick(pilot, "mission", "end")  # the generated station comes last
+        assert dialog.query_one("#mission", Select).value == "random"
+        assert dialog.query_one("#station-row").display
+        text = screen_text(app)
+        assert "Size" in text and "Difficulty" in text
+        assert "picks the station" in text
+        await pick(pilot, "size", "down")  # medium -> large
+        await pick(pilot, "difficulty", "down", "down")  # 3 -> 5
+        dialog.query_one("#seed").value = "77"
+        game = (await start(pilot)).game
+        assert game.setup.mission == "random" and game.setup.seed == 77
+        assert game.setup.options == {"size": "large", "difficulty": "5"}
+
+
+async def test_going_back_to_a_shipped_mission_hides_the_station_rows():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        await pick(pilot, "mission", "end")
+        await pick(pilot, "mission", "home", "down")  # airlock
+        assert not dialog.query_one("#station-row").display
+        assert "picks the station" not in screen_text(app)
+        game = (await start(pilot)).game
+        assert game.setup.mission == "airlock" and game.setup.options == {}
+
+
+async def test_players_deal_the_survivors_and_reach_the_game():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        roster.focus()
+        await pilot.press("down", "down", "space", "down", "space")  # tick Lin and Ruiz
+        assert roster.selected == ["vega", "okafor", "lin", "ruiz"]
+        assert "P1" not in screen_text(app)  # one player: nothing to show
+        await pick(pilot, "players", "down")  # 2 players
+        assert roster.players == 2
+        text = screen_text(app)
+        assert "Vega (engineer)  P1" in text and "Lin (medic)      P2" in text
+        roster.focus()
+        await pilot.press("home", "down", "p")  # Okafor goes to player 2
+        assert roster.seats["okafor"] == 2
+        await pilot.press("down", "left")  # and Lin back to player 1
+        assert roster.seats["lin"] == 1
+        game = (await start(pilot)).game
+        assert game.view()["players"] == {"vega": 1, "okafor": 2, "lin": 1, "ruiz": 2}
+        assert game.setup.options == {"players": "vega:1,okafor:2,lin:1,ruiz:2"}
+
+
+async def test_players_never_outnumber_the_survivors():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        players = dialog.query_one("#players", Select)
+        await pick(pilot, "players", "down")  # two survivors: 2 players at most
+        assert players.value == 2
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        roster.focus()
+        await pilot.press("home", "space")  # Vega stays behind: one survivor left
+        await pilot.pause()
+        assert players.value == 1 and roster.players == 1
+        assert [value for _, value in players._options] == [1]
+        assert "P1" not in screen_text(app)
+
+
+async def test_a_player_without_a_survivor_is_refused():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        await pick(pilot, "players", "down")
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        roster.focus()
+        await pilot.press("home", "down", "p")  # Okafor to player 1: player 2 has nobody
+        dialog.query_one("#start").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "Player 2 has no survivor" in str(dialog.query_one("#newgame-error").render())
+
+
+async def test_p_with_one_player_changes_nothing():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        roster.focus()
+        await pilot.press("p", "right")
+        assert roster.seats == {"vega": 1, "okafor": 1}
+        assert (await start(pilot)).game.setup.options == {}
+
+
+async def test_the_whole_dialog_fits_80x24():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        await pick(pilot, "mission", "end")
+        await pick(pilot, "players", "down")
+        box = dialog.query_one("#newgame").region
+        assert box.x >= 0 and box.y >= 0 and box.right <= 80 and box.bottom <= 24
+        fields = dialog.query_one("#newgame-fields")
+        for widget_id in ("#mode", "#size", "#difficulty", "#survivors", "#seed", "#undo"):
+            assert fields.region.contains_region(dialog.query_one(widget_id).region), widget_id
+        assert box.contains_region(dialog.query_one("#start").region)
