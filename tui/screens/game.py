@@ -62,6 +62,9 @@ class GameScreen(KeyActions, Screen):
         self.legal: list[dict] = []
         self._asked_pending = False
         self._over_shown = False
+        self.controller: int | None = None  # hot-seat: the player last told it is their turn
+        self.handover = False  # control has just passed to another player
+        self._round: int | None = None
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -99,7 +102,11 @@ class GameScreen(KeyActions, Screen):
         self.legal = [msgspec.to_builtins(c) for c in g.legal_commands()]
         acting = actions.actors(self.legal)
         before = self.selected
-        if self.selected not in acting:
+        players = self.view.get("players") or {}
+        new_round = self.view.get("round") != self._round
+        self._round = self.view.get("round")
+        # hot-seat: a new round hands control back in seat order (ST-1.3)
+        if self.selected not in acting or (new_round and len(set(players.values())) > 1):
             active = self.view.get("active")
             self.selected = active if active in acting else (acting[0] if acting else None)
         if self.selected is None:
@@ -107,8 +114,21 @@ class GameScreen(KeyActions, Screen):
             self.selected = alive[0] if alive else None
         if self.cursor is None or (self.selected != before and self.selected):
             self.cursor = self.survivor_zone(self.selected) or self.world.board.zones[0]
+        self.note_control()
         self.redraw()
         self.after_change()
+
+    def note_control(self) -> None:
+        """Hot-seat (ST-1.3): when control passes to a survivor of another
+        player, the log and the status line say whose turn it is."""
+        players = self.view.get("players") or {}
+        sid = self.selected
+        if len(set(players.values())) < 2 or sid not in players or self.view.get("outcome"):
+            return
+        if players[sid] != self.controller:
+            self.controller = players[sid]
+            self.handover = True
+            self.add_log([f"Player {players[sid]}, your turn: {display_name(sid)}"])
 
     def survivor_zone(self, sid: str | None) -> str | None:
         s = self.view.get("survivors", {}).get(sid or "")
@@ -158,7 +178,12 @@ class GameScreen(KeyActions, Screen):
             return Text("Nobody can act.")
         s = self.view["survivors"][sid]
         left = s["actions_left"]
-        text = Text(display_name(sid), "bold")
+        players = self.view.get("players") or {}
+        whose = ""
+        if len(set(players.values())) > 1 and sid in players:
+            p = players[sid]
+            whose = f"Player {p}, your turn: " if self.handover else f"P{p} "
+        text = Text(whose + display_name(sid), "bold")
         text.append(
             f" in {actions.zone_label(self.world, s['zone'])}, {left} action{'s' if left != 1 else ''}:"
         )
@@ -229,6 +254,7 @@ class GameScreen(KeyActions, Screen):
             self.refresh_view()
             return False
         self.targeting = None
+        self.handover = False
         steps = frames(self.game, before, events) if getattr(self.app, "playback", False) else []
         if steps:
             self.play_back(steps)

@@ -246,6 +246,7 @@ class KeyActions:
         self.selected = acting[i % len(acting)]
         self.targeting = None
         self.cursor = self.survivor_zone(self.selected) or self.cursor
+        self.note_control()
         self.redraw()
 
     def action_look(self) -> None:

@@ -41,11 +41,14 @@ def _card_stats(card_id: str, ammo: dict[str, int], dice: Callable[[str, bool], 
 
 
 class SurvivorsPanel(Static):
-    """One line per survivor: initial, name, wound pips, actions left, level, XP."""
+    """One line per survivor: initial, name, wound pips, actions left, level,
+    XP; in a hot-seat game the player who controls them ("P2") after the name."""
 
     def show(self, view: dict, selected: str | None, g: Glyphs) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
         active = view.get("active")
+        players = view.get("players") or {}
+        seated = len(set(players.values())) > 1
         for n, (sid, s) in enumerate(view["survivors"].items()):
             if n:
                 text.append("\n")
@@ -58,7 +61,11 @@ class SurvivorsPanel(Static):
             else:
                 mark = " "
             style = "reverse bold" if sid == selected else ("dim" if mark in "x-" else "")
-            text.append(f"{mark}{initial(sid)} {display_name(sid):<7}", style)
+            if seated:  # the name column gives up a space and the XP a digit for it
+                text.append(f"{mark}{initial(sid)} {display_name(sid):<6}", style)
+                text.append(f" P{players.get(sid, 1)}", "bold")
+            else:
+                text.append(f"{mark}{initial(sid)} {display_name(sid):<7}", style)
             health = max(0, s["max_wounds"] - s["wounds"])
             pips = g.pip_full * health + g.pip_empty * min(s["wounds"], s["max_wounds"])
             text.append(f" {pips:<3}", "bold red" if s["wounds"] else "green")
@@ -68,7 +75,7 @@ class SurvivorsPanel(Static):
             acts = "done" if sid in view["done"] else f"{s['actions_left']}act"
             text.append(f" {acts:<4}", "bold" if sid == active else "")
             text.append(f" {s['level']:<6}", LEVEL_STYLE.get(s["level"], ""))
-            text.append(f"{s['xp']:>3}xp")
+            text.append(f"{s['xp']:>{2 if seated else 3}}xp")
         self.update(text, layout=False)
 
 
