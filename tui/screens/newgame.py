@@ -28,9 +28,9 @@ UNDO_POLICIES = (
 GENERATED = "random"  # the mission id of a generated station
 SIZES = (
     ("small (~12 zones)", "small"),
-    ("medium (~24)", "medium"),
-    ("large (~40)", "large"),
-    ("huge (~58)", "huge"),
+    ("medium (~24 zones)", "medium"),
+    ("large (~40 zones)", "large"),
+    ("huge (~58 zones)", "huge"),
 )
 DIFFICULTIES = tuple((f"{n}" + {1: " gentle", 6: " grim"}.get(n, ""), str(n)) for n in range(1, 7))
 MAX_PLAYERS = 6
