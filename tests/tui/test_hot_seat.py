@@ -130,3 +130,11 @@ async def test_one_player_owning_every_survivor_is_not_hot_seat():
         await started(pilot)
         await pilot.press("tab")
         assert handovers(app) == [] and "P2" not in panel(app)
+
+
+async def test_a_wide_status_line_has_room_for_the_handover_and_every_hint():
+    app = ShambleApp(game=game(), autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot)
+        line = status(app)
+        assert line.startswith("Player 1, your turn: Vega in ") and line.endswith("e end")

@@ -188,7 +188,7 @@ class GameScreen(KeyActions, Screen):
             f" in {actions.zone_label(self.world, s['zone'])}, {left} action{'s' if left != 1 else ''}:"
         )
         can = {c["type"] for c in self.legal if c.get("survivor") == sid}
-        room = self.query_one(StatusLine).content_region.width or 78
+        room = self.query_one(StatusLine).content_region.width or self.app.size.width - 2
         for ctype, key, word in HINTS:
             if ctype in can and text.cell_len + len(key) + len(word) + 2 <= room:
                 text.append(f" {key}", "bold")
