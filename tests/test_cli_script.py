@@ -103,3 +103,13 @@ def test_script_plays_a_generated_station():
     assert out.returncode == 2 and "go with --mission random" in out.stderr
     out = shamble("script", "--mission", "random", "--size", "gigantic", "-", stdin="")
     assert out.returncode == 2 and "unknown station size" in out.stderr
+
+
+def test_script_takes_hot_seat_players():
+    out = shamble(
+        "script", "--survivors", "vega,okafor", "--players", "vega:1,okafor:2", "-",
+        stdin='{"type": "end_turn", "survivor": "vega"}\n',
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    out = shamble("script", "--survivors", "vega,okafor", "--players", "vega:1", "-", stdin="")
+    assert out.returncode == 2 and "no player controls okafor" in out.stderr

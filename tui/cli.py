@@ -25,11 +25,13 @@ def _dice(text: str) -> list[int]:
 
 
 def _random_options(args: argparse.Namespace) -> dict[str, str]:
-    """size and difficulty, for mission "random" only."""
+    """Game options: size and difficulty (mission "random" only), players."""
     opts = {k: v for k, v in (("size", args.size), ("difficulty", args.difficulty)) if v}
     if opts and args.mission != "random":
         print("error: --size and --difficulty go with --mission random", file=sys.stderr)
         raise SystemExit(2)
+    if args.players:
+        opts["players"] = args.players
     return opts
 
 
@@ -196,6 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
+    p.add_argument(
+        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
+    )
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
     _ui_options(p, argparse.SUPPRESS)
     p.set_defaults(func=cmd_new)
@@ -215,6 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
+    p.add_argument(
+        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
+    )
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
     p.add_argument("--save", default=None, help="autosave to this new save file as it plays")
     p.add_argument("--no-fsync", action="store_true", help="flush saves without fsync")
