@@ -179,6 +179,23 @@ def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> Non
     )
 
 
+def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
+    """What a new game is made of, shared by `new` and `script`."""
+    p.add_argument("--mode", default="station")
+    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
+    help_seed = "default: a random seed" if seed is None else f"default: {seed}"
+    p.add_argument("--seed", type=int, default=seed, help=help_seed)
+    p.add_argument(
+        "--size", default=None, help="random missions: small, medium, large, huge or a zone count"
+    )
+    p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
+    p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
+    p.add_argument(
+        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
+    )
+    p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
+
+
 def build_parser() -> argparse.ArgumentParser:
     from engine import APP_VERSION
 
@@ -190,18 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("new", help="start a new game and open it")
-    p.add_argument("--mode", default="station")
-    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
-    p.add_argument("--seed", type=int, default=None, help="default: a random seed")
-    p.add_argument(
-        "--size", default=None, help="random missions: small, medium, large, huge or a zone count"
-    )
-    p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
-    p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
-    p.add_argument(
-        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
-    )
-    p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
+    _game_options(p, seed=None)
     _ui_options(p, argparse.SUPPRESS)
     p.set_defaults(func=cmd_new)
 
@@ -211,19 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_load)
 
     p = sub.add_parser("script", help="play headless: one JSON command per line, events as JSON")
-    p.add_argument("--mode", default="station")
-    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
-    p.add_argument("--seed", type=int, default=0)
+    _game_options(p, seed=0)
     p.add_argument("--dice", type=_dice, default=None, help="scripted dice, e.g. 6,5,1")
-    p.add_argument(
-        "--size", default=None, help="random missions: small, medium, large, huge or a zone count"
-    )
-    p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
-    p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
-    p.add_argument(
-        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
-    )
-    p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
     p.add_argument("--save", default=None, help="autosave to this new save file as it plays")
     p.add_argument("--no-fsync", action="store_true", help="flush saves without fsync")
     p.add_argument("file", help="a .jsonl file of commands, or - for standard input")
