@@ -300,3 +300,37 @@ def test_ST_5_4_most_recent_racket_wins(play):
     assert g.summary()["marker"] == "a"
     g.act("ranged", "mori", zone="c")
     assert g.summary()["marker"] == "c"
+
+
+def test_ST_5_3_an_unreachable_marker_is_skipped_for_the_loudest_reachable_zone(tmp_path):
+    """rules-notes: targets are chosen among zones the zombie can reach."""
+    from msgspec.structs import replace
+
+    from engine import Game
+    from engine.station.zombies import target
+
+    text = '''
+[mission]
+id = "sealed"
+win = ["all_objectives"]
+map = """
+############
+#aaabbb#ccc#
+#aaabbb+ccc#
+############
+"""
+[zones.c]
+start = true
+[zones.b]
+objective = true
+'''
+    path = tmp_path / "sealed.toml"
+    path.write_text(text)
+    g = Game.new("station", mission=path, seed=1, survivors=["mori"])
+    world = g.world
+    # the marker sits in c behind the closed door; a noise token lies in b
+    state = replace(g.state, marker="c", noise={"b": 1})
+    assert target(world, state, "a") == "b"
+    assert target(world, replace(state, noise={}), "a") is None  # nothing reachable: stay
+    opened = replace(state, doors={"b-c": "open"})
+    assert target(world, opened, "a") == "c"  # now it sees the survivor there
