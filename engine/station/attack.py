@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.station import content
 from engine.station import events as ev
-from engine.station.content import TARGET_ORDER
+from engine.station.content import TARGET_ORDER, name
 from engine.station.effects import check_marker, gain_xp, noise, wound
 from engine.station.rules import spec, wound_order
 from engine.station.state import Attack, Pending, Survivor
@@ -46,13 +46,13 @@ def weapon_slot(s: Survivor, weapon: str | None, kind: str) -> int:
                 continue
             return i
     if weapon is not None and empty:
-        raise RuleError("no_ammo", f"{s.id}'s {weapon} is empty: reload it first")
+        raise RuleError("no_ammo", f"{name(s.id)}'s {weapon} is empty: reload it first")
     if weapon is not None:
         if weapon in content.cards() and content.card(weapon).kind == kind:
-            raise RuleError("not_in_hand", f"{s.id} has no {weapon} in hand")
+            raise RuleError("not_in_hand", f"{name(s.id)} has no {weapon} in hand")
         raise RuleError("not_a_weapon", f"{weapon!r} is not a {kind} weapon")
     if kind == "ranged":
-        raise RuleError("no_ranged_weapon", f"{s.id} has no loaded ranged weapon in hand")
+        raise RuleError("no_ranged_weapon", f"{name(s.id)} has no loaded ranged weapon in hand")
     return -1
 
 

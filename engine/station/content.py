@@ -142,6 +142,12 @@ def card(card_id: str) -> CardSpec:
     return cards()[card_id]
 
 
+def name(survivor_id: str) -> str:
+    """A survivor's name for messages ("Vega"), the id itself when unknown."""
+    spec = survivors().get(survivor_id)
+    return spec.name if spec else survivor_id
+
+
 def level_of(xp: int) -> int:
     """ST-7.1: 1 blue 0-6, 2 yellow 7-18, 3 orange 19-42, 4 red 43+."""
     if xp >= 43:

@@ -10,6 +10,7 @@ from engine.station import commands as cmd
 from engine.station import content
 from engine.station import events as ev
 from engine.station.attack import attack, blast, kill_order, resolve, roll_attack, weapon_slot
+from engine.station.content import name
 from engine.station.effects import (
     check_marker,
     check_won,
@@ -55,11 +56,11 @@ def _begin(t: Turn, sid: str, cost: int = 1) -> Survivor:
     """Check a survivor may act now; switch the activation to them (ST-2.1)."""
     s = t.survivor(sid)
     if not s.alive:
-        raise RuleError("eliminated", f"{sid} has been eliminated")
+        raise RuleError("eliminated", f"{name(sid)} has been eliminated")
     if sid in t.state.done:
-        raise RuleError("already_acted", f"{sid} has already acted this round")
+        raise RuleError("already_acted", f"{name(sid)} has already acted this round")
     if cost and actions_left(s) < cost:
-        raise RuleError("no_actions", f"{sid} has no actions left")
+        raise RuleError("no_actions", f"{name(sid)} has no actions left")
     return s
 
 
@@ -101,7 +102,7 @@ def _move(t: Turn, c: cmd.Move) -> None:
     if c.to not in t.world.board.cells:
         raise RuleError("unknown_zone", f"there is no zone {c.to!r}")
     if c.to == s.zone:
-        raise RuleError("already_there", f"{s.id} is already in zone {c.to}")
+        raise RuleError("already_there", f"{name(s.id)} is already in zone {c.to}")
     paths = reachable(t.world, t.state, s.zone, speed(s))
     if c.to not in paths:
         raise RuleError(
@@ -152,7 +153,9 @@ def _ranged(t: Turn, c: cmd.Ranged) -> None:
     if c.zone not in t.world.board.cells:
         raise RuleError("unknown_zone", f"there is no zone {c.zone!r}")
     if c.targets and "sniper" not in s.skills:
-        raise RuleError("no_sniper", f"only a sniper chooses ranged targets; {s.id} is not one")
+        raise RuleError(
+            "no_sniper", f"only a sniper chooses ranged targets; {name(s.id)} is not one"
+        )
     targets = kill_order(tuple(c.targets or ()))[: len(c.targets or ())]
     slot = weapon_slot(s, c.weapon, "ranged")
     card = s.hand[slot]
@@ -180,7 +183,7 @@ def _search(t: Turn, c: cmd.Search) -> None:
     if t.state.zombies_in(s.zone):
         raise RuleError("zombies_here", "you cannot search with zombies in the zone")
     if s.searched:
-        raise RuleError("already_searched", f"{s.id} has already searched this round")
+        raise RuleError("already_searched", f"{name(s.id)} has already searched this round")
     _start(t, s.id)
     card = t.top("search")
     if card is None:
@@ -230,7 +233,7 @@ def _open_door(t: Turn, c: cmd.OpenDoor) -> None:
     if door is None:
         raise RuleError("unknown_door", f"there is no door {c.door!r}")
     if s.zone not in (door.a, door.b):
-        raise RuleError("not_at_door", f"door {door.id} is not in {s.id}'s zone {s.zone}")
+        raise RuleError("not_at_door", f"door {door.id} is not in {name(s.id)}'s zone {s.zone}")
     status = t.state.doors[door.id]
     if status == "open":
         raise RuleError("door_open", f"door {door.id} is already open")
@@ -276,7 +279,7 @@ def _find_card(s: Survivor, card_id: str) -> tuple[str, int]:
                 return place, i
     if card_id not in content.cards():
         raise RuleError("unknown_card", f"there is no card {card_id!r}")
-    raise RuleError("not_carried", f"{s.id} does not carry a {card_id}")
+    raise RuleError("not_carried", f"{name(s.id)} does not carry a {card_id}")
 
 
 def _use(t: Turn, c: cmd.Use) -> None:
@@ -291,9 +294,9 @@ def _use(t: Turn, c: cmd.Use) -> None:
     if spec.effect == "heal":
         target = t.survivor(c.target or s.id)
         if not target.alive or target.zone != s.zone:
-            raise RuleError("not_here", f"{target.id} is not in zone {s.zone}")
+            raise RuleError("not_here", f"{name(target.id)} is not in zone {s.zone}")
         if target.wounds == 0:
-            raise RuleError("no_wounds", f"{target.id} has no wounds to heal")
+            raise RuleError("no_wounds", f"{name(target.id)} has no wounds to heal")
         _start(t, s.id, cost)
         t.emit(used)
         t.emit(ev.Healed(survivor=target.id, by=c.card))
@@ -326,7 +329,7 @@ def _skill(t: Turn, c: cmd.Skill) -> None:
     if c.skill not in content.SKILLS:
         raise RuleError("unknown_skill", f"there is no skill {c.skill!r}")
     if c.skill not in s.skills:
-        raise RuleError("no_skill", f"{s.id} does not have the {c.skill} skill")
+        raise RuleError("no_skill", f"{name(s.id)} does not have the {c.skill} skill")
     if c.skill == "racket":
         _begin(t, s.id)
         _start(t, s.id)
@@ -335,12 +338,12 @@ def _skill(t: Turn, c: cmd.Skill) -> None:
     elif c.skill == "medic":
         _begin(t, s.id, cost=0)
         if s.medic_used:
-            raise RuleError("skill_used", f"{s.id} has already used medic this turn")
+            raise RuleError("skill_used", f"{name(s.id)} has already used medic this turn")
         target = t.survivor(c.target or s.id)
         if not target.alive or target.zone != s.zone:
-            raise RuleError("not_here", f"{target.id} is not in zone {s.zone}")
+            raise RuleError("not_here", f"{name(target.id)} is not in zone {s.zone}")
         if target.wounds == 0:
-            raise RuleError("no_wounds", f"{target.id} has no wounds to heal")
+            raise RuleError("no_wounds", f"{name(target.id)} has no wounds to heal")
         t.emit(ev.SkillUsed(survivor=s.id, skill="medic"))
         t.emit(ev.Healed(survivor=target.id, by="medic"))
     else:

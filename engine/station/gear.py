@@ -6,6 +6,7 @@ from engine.core.errors import RuleError
 from engine.station import content
 from engine.station import events as ev
 from engine.station.commands import Manage
+from engine.station.content import name
 from engine.station.state import Card
 from engine.station.turn import Turn
 
@@ -19,13 +20,13 @@ def arrange(t: Turn, cmd: Manage) -> ev.GearArranged:
         if oid == s.id:
             raise RuleError("bad_trade", "list the survivor's own cards in hand and backpack")
         if not o.alive or o.zone != s.zone:
-            raise RuleError("not_here", f"{oid} is not in zone {s.zone} to trade with")
+            raise RuleError("not_here", f"{name(oid)} is not in zone {s.zone} to trade with")
         wanted[oid] = (arr.hand, arr.backpack)
     for who, (hand, backpack) in wanted.items():
         if len(hand) > 2:
-            raise RuleError("hands_full", f"{who} has two hands: at most 2 cards in hand")
+            raise RuleError("hands_full", f"{name(who)} has two hands: at most 2 cards in hand")
         if len(backpack) > 3:
-            raise RuleError("backpack_full", f"{who}'s backpack holds at most 3 cards")
+            raise RuleError("backpack_full", f"{name(who)}'s backpack holds at most 3 cards")
         for cid in hand + backpack:
             if cid not in content.cards():
                 raise RuleError("unknown_card", f"there is no card {cid!r}")
