@@ -37,11 +37,7 @@ def test_engine_has_no_clock_and_no_global_random():
         ):
             if needle in text:
                 offenders.append(f"{rel}: {needle}")
-        if "import random" in text and rel not in (
-            "engine/core/rng.py",
-            "engine/station/generate.py",  # content generation, seeded locally
-            "engine/station/bot.py",  # a player, not the rules
-        ):
+        if "import random" in text and rel not in ("engine/core/rng.py",):
             offenders.append(f"{rel}: import random")
     assert offenders == []
 

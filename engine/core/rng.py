@@ -32,3 +32,9 @@ def shuffled(seed: int, k: int, items: Sequence[str]) -> tuple[str, ...]:
     out = list(items)
     random.Random(_digest(seed, "shuffle", k)).shuffle(out)
     return tuple(out)
+
+
+def stream(seed: int, name: str) -> random.Random:
+    """A private random stream for content made at setup (a generated station),
+    fixed by the seed and the stream's name; never used for in-game chance."""
+    return random.Random(_digest(seed, f"stream:{name}", 0))

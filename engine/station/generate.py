@@ -3,7 +3,7 @@
 The text goes through the same loader as a shipped mission, and a save
 carries it, so a generated station never depends on this code staying the
 same. The random choices here are content generation at setup time, not
-in-game chance: they use a local `random.Random(seed)` and nothing else.
+in-game chance: they come from the kernel's seeded stream (`rng.stream`).
 
 Layout: one to three "bands" stacked top to bottom; each band is a row of
 rooms, a wall with doors, a corridor split into touching segments, a wall
@@ -13,9 +13,11 @@ rooms of the next band) through doors."""
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, field
+from random import Random
+
+from engine.core.rng import stream
 
 ZONE_IDS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 SIZES = {"small": 12, "medium": 24, "large": 40, "huge": 58}
@@ -110,7 +112,7 @@ def generate(seed: int, size: str | int = "medium", difficulty: int = 3) -> str:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= 6:
         raise ValueError("difficulty must be a whole number from 1 to 6")
     limits = size_limits(size)
-    rng = random.Random(f"shamble-station:{seed}:{limits.target}:{difficulty}")
+    rng = stream(seed, f"station:{limits.target}:{difficulty}")
     for _attempt in range(200):
         plan = _layout(rng, limits)
         if plan is not None:
@@ -125,7 +127,7 @@ def generate(seed: int, size: str | int = "medium", difficulty: int = 3) -> str:
 # -- layout -----------------------------------------------------------------
 
 
-def _layout(rng: random.Random, limits: SizeLimits) -> _Plan | None:
+def _layout(rng: Random, limits: SizeLimits) -> _Plan | None:
     target = limits.target
     bands = 1 if target <= 16 else 2 if target <= 34 else 3
     cols = max(2, min(8, -(-target * 5 // (14 * bands))))
@@ -204,7 +206,7 @@ def _layout(rng: random.Random, limits: SizeLimits) -> _Plan | None:
     return plan
 
 
-def _segments(rng: random.Random, cols: int) -> list[list[int]]:
+def _segments(rng: Random, cols: int) -> list[list[int]]:
     """Columns grouped into corridor segments of one or two columns."""
     out: list[list[int]] = []
     c = 0
@@ -311,7 +313,7 @@ def _bfs(nb: dict[str, list[str]], start: str) -> dict[str, int]:
     return dist
 
 
-def _place(rng: random.Random, plan: _Plan, limits: SizeLimits, difficulty: int) -> _Marks:
+def _place(rng: Random, plan: _Plan, limits: SizeLimits, difficulty: int) -> _Marks:
     marks = _Marks()
     rooms = [z for z, spec in plan.zones.items() if spec.kind == "room"]
     everywhere = _graph(plan, lambda link: True)
