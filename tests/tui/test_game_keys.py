@@ -269,6 +269,8 @@ async def test_quit_then_continue_resumes_exactly():
         screen = await started(pilot)
         assert screen.game.summary() == before
         assert screen.game.journal == journal
+        told = screen.query_one(MessageLog).lines  # the log retells the last moves
+        assert any("opens door" in line for line in told) and told[-1].startswith("Resumed")
         await pilot.press("ctrl+z")  # undo works across the restart
         await pilot.pause()
         assert screen.game.summary()["survivors"]["vega"]["zone"] == "a"

@@ -31,6 +31,9 @@ from tui.widgets.panels import (
 )
 
 # Action keys the status line offers when the selected survivor can use them.
+RESUME_EVENTS = 300  # a resumed game retells its last events...
+RESUME_LINES = 40  # ...as this many log lines at most
+
 HINTS = (
     ("move", "m", "move"),
     ("melee", "a", "melee"),
@@ -90,7 +93,8 @@ class GameScreen(KeyActions, Screen):
         self.query_one("#log").border_title = "Log"
         intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
         self.add_log(intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."])
-        if self.game.commands:
+        if self.game.commands:  # a resumed game: what happened last, as it was told
+            self.add_log(narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
             self.add_log([f"Resumed in round {self.game.summary()['round']}."])
         self.refresh_view()
         board.focus()
