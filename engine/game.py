@@ -164,12 +164,7 @@ class Game:
         return list(events)
 
     def _undo_refusal(self) -> str | None:
-        policy = self.setup.undo
-        if policy == "ironman":
-            return "this is an ironman game: undo is off"
-        if policy == "honest" and any(self.mode.reveals(ev) for ev in self._entries[-1].events):
-            return "honest undo stops where hidden information was revealed (dice, cards, spawns)"
-        return None
+        return log.undo_refusal(self.setup.undo, self._entries[-1].events, self.mode.reveals)
 
     def undo(self) -> bool:
         if not self._entries:

@@ -320,6 +320,16 @@ class Timeline(msgspec.Struct):
     snapshots: dict[int, bytes]  # depth -> encoded state, still true on this timeline
 
 
+def undo_refusal(policy: str, events: Any, reveals: Callable[[Any], bool]) -> str | None:
+    """Why the undo policy (K-6) refuses to undo an entry with these events,
+    or None: one rule for a live game and for a journal read back."""
+    if policy == "ironman":
+        return "this is an ironman game: undo is off"
+    if policy == "honest" and any(reveals(ev) for ev in events):
+        return "honest undo stops where hidden information was revealed (dice, cards, spawns)"
+    return None
+
+
 def walk(frames: list[Any], app: str, policy: str, reveals: Callable[[Any], bool]) -> Timeline:
     """Entries, redo stack and trustworthy snapshots from journal frames.
 
@@ -342,10 +352,9 @@ def walk(frames: list[Any], app: str, policy: str, reveals: Callable[[Any], bool
         if isinstance(item, UndoMark):
             if not entries:
                 raise LogError(f"journal frame {n} undoes past the start of the game")
-            if policy == "ironman":
-                raise LogError(f"journal frame {n} undoes a move in an ironman game")
-            if policy == "honest" and any(reveals(ev) for ev in entries[-1].events):
-                raise LogError(f"journal frame {n} undoes past revealed information (honest undo)")
+            why = undo_refusal(policy, entries[-1].events, reveals)
+            if why:
+                raise LogError(f"journal frame {n} undoes what the game refuses: {why}")
             redo.append(entries.pop())
             undos += 1
         elif isinstance(item, RedoMark):
