@@ -17,11 +17,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from engine import Game, RuleError, get_mode
+from engine import Game, get_mode
 from engine.station import campaign as rules
 from tui import persist
 from tui.screens.newgame import RosterList, survivor_roster
-from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+from tui.screens.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("off: undo as you like", False), ("on: no undo", True))
@@ -117,14 +117,13 @@ class RecordListDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class NewCampaignDialog(ModalScreen[None]):
+class NewCampaignDialog(NewRecordDialog):
     """Choose the campaign, the roster from the six survivors, and ironman."""
 
     DEFAULT_CSS = """
     NewCampaignDialog { align: center middle; }
     NewCampaignDialog #campaign-about { width: 66; height: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
 
     def compose(self) -> ComposeResult:
         specs = rules.campaigns()
@@ -155,42 +154,19 @@ class NewCampaignDialog(ModalScreen[None]):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
     def on_select_changed(self, event: Select.Changed) -> None:
         spec = rules.campaigns().get(str(event.value)) if event.select.id == "campaign" else None
         if spec is not None:
             self.query_one("#survivors", RosterList).choose(set(spec.survivors))
             self.query_one("#campaign-about", Label).update(spec.description)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
     def start(self) -> None:
-        error = self.query_one("#newgame-error", Label)
-        roster = self.query_one("#survivors", RosterList).selected
-        if not roster:
-            error.update("Tick at least one survivor (Enter or space on a name).")
+        roster = self.roster()
+        if roster is None:
             return
-        try:
-            progress = rules.start(
-                str(self.query_one("#campaign", Select).value),
-                roster,
-                ironman=bool(self.query_one("#ironman", Select).value),
-            )
-            record = persist.start_campaign(progress)
-        except RuleError as e:
-            error.update(e.message)
-            return
-        except persist.SaveProblem as e:
-            error.update(str(e))
-            return
-        self.dismiss(None)
-        self.app.push_screen(CampaignScreen(record))
+        campaign_id = str(self.query_one("#campaign", Select).value)
+        ironman = bool(self.query_one("#ironman", Select).value)
+        self.begin(lambda: rules.start(campaign_id, roster, ironman=ironman), CampaignScreen)
 
 
 class CampaignScreen(ProgressScreen):

@@ -11,19 +11,18 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
-from engine import Game, RuleError
+from engine import Game
 from engine.station import endless
 from saves import SaveError, scores
 from saves.campaign import RunScored
 from tui import persist
 from tui.screens.campaign import RecordListDialog
 from tui.screens.newgame import RosterList, survivor_roster
-from tui.screens.progress import OverDialog, ProgressScreen, roster_table
+from tui.screens.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("on: no undo", True), ("off: undo as you like", False))
@@ -53,11 +52,10 @@ class RunListDialog(RecordListDialog):
         return RunScreen(record)
 
 
-class NewRunDialog(ModalScreen[None]):
+class NewRunDialog(NewRecordDialog):
     """Roster, seed and ironman (on by default, as roguelikes are)."""
 
     DEFAULT_CSS = "NewRunDialog { align: center middle; }"
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="newgame", classes="dialog"):
@@ -79,42 +77,20 @@ class NewRunDialog(ModalScreen[None]):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
     def start(self) -> None:
-        error = self.query_one("#newgame-error", Label)
         try:
             seed = int(self.query_one("#seed", Input).value.strip())
         except ValueError:
-            error.update("The seed is a whole number.")
+            self.error("The seed is a whole number.")
             return
-        roster = self.query_one("#survivors", RosterList).selected
-        if not roster:
-            error.update("Tick at least one survivor (Enter or space on a name).")
+        roster = self.roster()
+        if roster is None:
             return
-        try:
-            run = endless.start(
-                roster, seed, ironman=bool(self.query_one("#ironman", Select).value)
-            )
-            record = persist.start_campaign(run)
-        except RuleError as e:
-            error.update(e.message)
-            return
-        except persist.SaveProblem as e:
-            error.update(str(e))
-            return
-        self.dismiss(None)
-        self.app.push_screen(RunScreen(record))
+        ironman = bool(self.query_one("#ironman", Select).value)
+        self.begin(lambda: endless.start(roster, seed, ironman=ironman), RunScreen)
 
 
 class RunScreen(ProgressScreen):

@@ -11,6 +11,7 @@ Subclasses say what the record is about: CampaignScreen, RunScreen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -20,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError
@@ -163,6 +164,49 @@ class OverDialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class NewRecordDialog(ModalScreen[None]):
+    """What the new-campaign and new-run dialogs share: Start and Cancel, and
+    starting the record (refusals shown in the dialog, never raised). Each
+    dialog's `start` reads its own fields, then calls `begin`."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.start() if event.button.id == "start" else self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def roster(self) -> list[str] | None:
+        """The ticked survivors, or None after saying that one is needed."""
+        from tui.screens.newgame import RosterList
+
+        roster = self.query_one("#survivors", RosterList).selected
+        if not roster:
+            self.error("Tick at least one survivor (Enter or space on a name).")
+            return None
+        return roster
+
+    def error(self, text: str) -> None:
+        self.query_one("#newgame-error", Label).update(text)
+
+    def begin(self, make: Callable[[], Any], screen: Callable[[Any], Screen]) -> None:
+        """Make the engine's progress, store it as a new record, open its screen."""
+        try:
+            record = persist.start_campaign(make())
+        except RuleError as e:
+            self.error(e.message)
+            return
+        except persist.SaveProblem as e:
+            self.error(str(e))
+            return
+        self.dismiss(None)
+        self.app.push_screen(screen(record))
 
 
 class ProgressScreen(Screen):
