@@ -24,7 +24,7 @@ FrameListener = Callable[[Any], None]
 
 
 def _mission_source(
-    mode: Mode, mission: str | os.PathLike, seed: int, options: dict[str, str]
+    mode: Mode, mission: str | os.PathLike, seed: int, options: dict[str, Any]
 ) -> tuple[str, str]:
     """(source name, text) of a shipped mission id or a mission file path."""
     if isinstance(mission, os.PathLike) or (isinstance(mission, str) and mission.endswith(".toml")):
@@ -67,15 +67,20 @@ class Game:
     def new(
         cls,
         mode: str = "station",
-        mission: str | os.PathLike = "tutorial",
+        mission: str | os.PathLike | None = None,
         seed: int = 0,
         survivors: list[str] | tuple[str, ...] | None = None,
         dice: list[int] | tuple[int, ...] | None = None,
         undo: str = "casual",
         carry: dict | None = None,
-        **options: str,
+        **options: Any,
     ) -> Game:
+        """A new game of `mode`; `mission` defaults to the mode's own first mission.
+        `options` are the mode's own (typed: a list stays a list) and the mode
+        checks them; they must be plain data, since the save header keeps them."""
         m = get_mode(mode)
+        if mission is None:
+            mission = m.default_mission
         if undo not in UNDO_POLICIES:
             raise RuleError("bad_undo_policy", f"undo policy must be one of {UNDO_POLICIES}")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -83,7 +88,10 @@ class Game:
         faces = tuple(dice or ())
         if any(not isinstance(f, int) or not 1 <= f <= 6 for f in faces):
             raise RuleError("bad_dice", "scripted dice must be faces from 1 to 6")
-        opts = {k: str(v) for k, v in options.items()}
+        try:
+            opts = msgspec.to_builtins(options)
+        except TypeError as e:
+            raise RuleError("bad_option", f"options must be plain data: {e}") from None
         source, text = _mission_source(m, mission, seed, opts)
         try:
             carried = msgspec.convert(carry or {}, dict[str, Carried])

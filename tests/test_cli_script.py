@@ -113,3 +113,19 @@ def test_script_takes_hot_seat_players():
     assert out.returncode == 0, out.stderr
     out = shamble("script", "--survivors", "vega,okafor", "--players", "vega:1", "-", stdin="")
     assert out.returncode == 2 and "no player controls okafor" in out.stderr
+
+
+def test_missions_by_mode_and_unknown_mode():
+    out = shamble("missions", "--mode", "station", "--json")
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert rows and {r["mode"] for r in rows} == {"station"}
+    assert all(r["size"].endswith(" zones") for r in rows)
+    out = shamble("missions", "--mode", "chess")
+    assert out.returncode == 2 and "no mode 'chess'" in out.stderr
+
+
+def test_a_mode_option_it_does_not_know_is_refused(tmp_path):
+    moves = tmp_path / "none.jsonl"
+    moves.write_text("")
+    out = shamble("script", "--commander", "human", str(moves))
+    assert out.returncode == 2 and "bad_option" in out.stderr

@@ -24,18 +24,34 @@ def _dice(text: str) -> list[int]:
     return faces
 
 
-def _random_options(args: argparse.Namespace) -> dict[str, str]:
-    """Game options: size and difficulty (mission "random" only), players."""
+# Options of one mode or another, passed to the mode only when given: the
+# mode checks them (an option it does not know is refused as `bad_option`).
+MODE_OPTIONS = {
+    "players": "station hot-seat: who controls each survivor, e.g. vega:1,okafor:2",
+    "zombies": "siege: who plays the zombies, ai (default) or human",
+    "commander": "sniper: who plays the commander, ai (default) or human",
+    "seats": "outbreak: 2-6 seats in turn order, e.g. human,bot,bot or ann:human,bot",
+}
+
+
+def _game_options_given(args: argparse.Namespace) -> dict[str, str]:
+    """Game options: size and difficulty (mission "random" only), then each
+    mode option given on the command line."""
     opts = {k: v for k, v in (("size", args.size), ("difficulty", args.difficulty)) if v}
     if opts and args.mission != "random":
         print("error: --size and --difficulty go with --mission random", file=sys.stderr)
         raise SystemExit(2)
-    if args.players:
-        opts["players"] = args.players
+    for name in MODE_OPTIONS:
+        value = getattr(args, name)
+        if value:
+            opts[name] = value
     return opts
 
 
-def _mission_arg(text: str) -> str | Path:
+def _mission_arg(text: str | None) -> str | Path | None:
+    """None (the mode's own default), a shipped id, or a mission file's path."""
+    if text is None:
+        return None
     return Path(text) if text.endswith(".toml") or "/" in text else text
 
 
@@ -50,7 +66,7 @@ def cmd_script(args: argparse.Namespace) -> int:
             survivors=args.survivors.split(",") if args.survivors else None,
             dice=args.dice,
             undo=args.undo,
-            **_random_options(args),
+            **_game_options_given(args),
         )
     except (MissionError, RuleError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -97,16 +113,22 @@ def cmd_script(args: argparse.Namespace) -> int:
 def cmd_missions(args: argparse.Namespace) -> int:
     from engine import get_mode, modes
 
+    if args.mode is not None and args.mode not in modes():
+        print(
+            f"error: there is no mode {args.mode!r} (modes: {', '.join(modes())})", file=sys.stderr
+        )
+        return 2
     rows = []
-    for mode_id in modes():
+    for mode_id in [args.mode] if args.mode else modes():
         rows.extend(get_mode(mode_id).missions())
     if args.json:
         for row in rows:
             print(json.dumps(row))
         return 0
-    print(f"{'id':<16}{'mode':<10}{'zones':>6}{'difficulty':>12}  name")
+    print(f"{'id':<16}{'mode':<10}{'size':>12}{'difficulty':>12}  name")
     for r in rows:
-        print(f"{r['id']:<16}{r['mode']:<10}{r['zones']:>6}{r['difficulty']:>12}  {r['name']}")
+        size = str(r.get("size", ""))
+        print(f"{r['id']:<16}{r['mode']:<10}{size:>12}{r['difficulty']:>12}  {r['name']}")
     return 0
 
 
@@ -141,7 +163,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             seed=seed,
             survivors=args.survivors.split(",") if args.survivors else None,
             undo=args.undo,
-            **_random_options(args),
+            **_game_options_given(args),
         )
     except (MissionError, RuleError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -181,8 +203,12 @@ def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> Non
 
 def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
     """What a new game is made of, shared by `new` and `script`."""
-    p.add_argument("--mode", default="station")
-    p.add_argument("--mission", default="tutorial", help="a shipped mission id or a .toml path")
+    p.add_argument("--mode", default="station", help="station (default), or another mode")
+    p.add_argument(
+        "--mission",
+        default=None,
+        help="a shipped mission id or a .toml path (default: the mode's first)",
+    )
     help_seed = "default: a random seed" if seed is None else f"default: {seed}"
     p.add_argument("--seed", type=int, default=seed, help=help_seed)
     p.add_argument(
@@ -190,9 +216,8 @@ def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
     )
     p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
-    p.add_argument(
-        "--players", default=None, help="hot-seat: who controls each survivor, e.g. vega:1,okafor:2"
-    )
+    for name, text in MODE_OPTIONS.items():
+        p.add_argument(f"--{name}", default=None, help=text)
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
 
 
@@ -225,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_script)
 
     p = sub.add_parser("missions", help="list the shipped missions")
+    p.add_argument("--mode", default=None, help="only this mode's missions")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(func=cmd_missions)
 

@@ -29,7 +29,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     dice: tuple[int, ...] = ()  # scripted die faces (K-3)
     undo: str = "casual"  # casual | honest | ironman (K-6)
     roster: tuple[str, ...] = ()  # station: survivors in seat order
-    options: dict[str, str] = {}
+    options: dict[str, Any] = {}  # the mode's own options, typed as given (the mode checks them)
     carry: dict[str, Carried] = {}  # campaign progress per roster member
 
 
@@ -37,6 +37,7 @@ class Mode(Protocol):
     """The decider surface of one mode (STYLE 2, 3)."""
 
     id: str
+    default_mission: str  # what `Game.new(mode)` plays when no mission is named
     command_type: Any  # the tagged union of commands, for msgspec
     event_type: Any  # the tagged union of events
     state_type: Any
@@ -61,9 +62,10 @@ class Mode(Protocol):
         """True for events that show hidden information (K-6 honest undo)."""
 
     def missions(self) -> list[dict]:
-        """Shipped missions: id, name, size, difficulty."""
+        """Shipped missions: id, mode, name, difficulty, briefing, and `size`: how
+        big it is in the mode's own words ("6 zones", "10x4 cells", "30 tiles")."""
 
-    def mission_text(self, mission_id: str, seed: int, options: dict[str, str]) -> str:
+    def mission_text(self, mission_id: str, seed: int, options: dict[str, Any]) -> str:
         """The text of a shipped (or generated) mission; MissionError when unknown."""
 
 

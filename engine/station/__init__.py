@@ -58,6 +58,7 @@ def _roster(setup: Setup, mission: Mission) -> tuple[str, ...]:
 
 class StationMode:
     id = "station"
+    default_mission = "tutorial"
     command_type = commands.StationCommand
     event_type = events.StationEvent
     state_type = State
@@ -84,7 +85,7 @@ class StationMode:
                 )
             ),
             seats={sid: i for i, sid in enumerate(roster)},
-            players=_players(setup.options.get("players", ""), roster),
+            players=_players(str(setup.options.get("players", "")), roster),
         )
         board = world.board
         zombies: dict[str, dict[str, int]] = {}
@@ -148,9 +149,11 @@ class StationMode:
         return type(event).reveals
 
     def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
+        if not isinstance(mission_id, str):
+            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
         if mission_id == "random":
             return _generated(seed, options or {})
-        path = resources.files("engine.content.missions").joinpath(f"{mission_id}.toml")
+        path = resources.files("engine.content.station.missions").joinpath(f"{mission_id}.toml")
         if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
             known = ", ".join(m["id"] for m in self.missions())
             raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
@@ -158,7 +161,7 @@ class StationMode:
 
     def missions(self) -> list[dict]:
         rows = []
-        folder = resources.files("engine.content.missions")
+        folder = resources.files("engine.content.station.missions")
         for entry in sorted(folder.iterdir(), key=lambda p: p.name):
             if not entry.name.endswith(".toml"):
                 continue
@@ -169,6 +172,7 @@ class StationMode:
                     "mode": "station",
                     "name": mission.info.name,
                     "zones": len(_board(mission).zones),
+                    "size": f"{len(_board(mission).zones)} zones",
                     "difficulty": mission.info.difficulty,
                     "briefing": mission.info.briefing,
                 }

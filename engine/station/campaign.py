@@ -51,7 +51,7 @@ class Progress(msgspec.Struct, frozen=True):
 
 @cache
 def campaigns() -> dict[str, CampaignSpec]:
-    folder = resources.files("engine.content.campaigns")
+    folder = resources.files("engine.content.station.campaigns")
     found = {}
     for entry in sorted(folder.iterdir(), key=lambda p: p.name):
         if entry.name.endswith(".toml"):

@@ -44,6 +44,7 @@ class World(msgspec.Struct, frozen=True):
 
 class TallyMode:
     id = "tally"
+    default_mission = "plain"
     command_type = Add | Roll
     event_type = Added | Rolled | Started
     state_type = Tally
@@ -102,7 +103,9 @@ class TallyMode:
         return isinstance(event, Rolled)
 
     def missions(self):
-        return [{"id": "plain", "mode": "tally", "name": "Plain", "zones": 0, "difficulty": 0}]
+        return [
+            {"id": "plain", "mode": "tally", "name": "Plain", "size": "1 tally", "difficulty": 0}
+        ]
 
     def mission_text(self, mission_id, seed=0, options=None):
         if mission_id != "plain":

@@ -21,7 +21,11 @@ WINNING_SEEDS = {
 
 
 def _derelict() -> dict:
-    text = resources.files("engine.content.campaigns").joinpath("derelict.toml").read_text("utf-8")
+    text = (
+        resources.files("engine.content.station.campaigns")
+        .joinpath("derelict.toml")
+        .read_text("utf-8")
+    )
     return tomllib.loads(text)["campaign"]
 
 

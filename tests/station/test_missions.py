@@ -17,7 +17,7 @@ HANDCRAFTED = ("airlock", "hydroponics", "med_bay", "cargo_hold", "reactor", "co
 
 
 def _shipped() -> dict[str, str]:
-    folder = resources.files("engine.content.missions")
+    folder = resources.files("engine.content.station.missions")
     return {
         p.name.removesuffix(".toml"): p.read_text(encoding="utf-8")
         for p in folder.iterdir()
