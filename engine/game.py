@@ -142,6 +142,14 @@ class Game:
     def legal_commands(self) -> list[Any]:
         return self.mode.legal_commands(self.world, self.state)
 
+    def bot_command(self) -> Any | None:
+        """What the bot now to act would submit, or None when a person acts (or the
+        mode plays its AI inside decide). Drivers (the app, `shamble script`) submit it."""
+        choose = getattr(self.mode, "bot_command", None)
+        if choose is None or self.outcome is not None:
+            return None
+        return choose(self.world, self.state)
+
     def can_undo(self) -> bool:
         return bool(self._entries) and self._undo_refusal() is None
 

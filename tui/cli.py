@@ -86,7 +86,15 @@ def cmd_script(args: argparse.Namespace) -> int:
         print(f"error: {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
     out = sys.stdout
+
+    def play_bots() -> None:
+        """Seats played by bots act between the file's commands (outbreak)."""
+        while (command := game.bot_command()) is not None:
+            for ev in game.submit(command):
+                out.write(msgspec.json.encode(ev).decode() + "\n")
+
     with source:
+        play_bots()
         for number, line in enumerate(source, 1):
             line = line.strip()
             if not line or line.startswith("#"):
@@ -106,6 +114,11 @@ def cmd_script(args: argparse.Namespace) -> int:
                 return 2
             for ev in events:
                 out.write(msgspec.json.encode(ev).decode() + "\n")
+            try:
+                play_bots()
+            except LogError as e:
+                print(f"error: {e}", file=sys.stderr)
+                return 2
             out.flush()
     return 0
 

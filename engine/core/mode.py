@@ -68,6 +68,10 @@ class Mode(Protocol):
     def mission_text(self, mission_id: str, seed: int, options: dict[str, Any]) -> str:
         """The text of a shipped (or generated) mission; MissionError when unknown."""
 
+    # Optional: a mode whose seats may be bots played by a driver (not by the
+    # engine inside decide) has `bot_command(world, state) -> command | None`:
+    # the command the bot now to act makes, or None when a person is to act.
+
 
 _MODES: dict[str, Mode] = {}
 

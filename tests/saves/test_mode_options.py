@@ -30,3 +30,13 @@ def test_options_that_are_not_plain_data_are_refused():
 def test_station_still_reads_its_options_given_as_numbers():
     g = Game.new("station", mission="random", seed=3, size="small", difficulty=2)
     assert g.summary()["mission"] == "random"
+
+
+def test_a_driver_plays_the_bot_seats_between_commands():
+    g = Game.new("tally", mission="bot")
+    assert g.bot_command() is None
+    g.submit({"type": "add", "n": 3})
+    assert g.bot_command() is not None
+    while (cmd := g.bot_command()) is not None:
+        g.submit(cmd)
+    assert g.summary()["total"] == 4

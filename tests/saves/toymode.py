@@ -54,7 +54,8 @@ class TallyMode:
         if not text.startswith("tally"):
             raise MissionError(setup.source or "?", "not a tally mission")
         start = int(text.split()[1]) if len(text.split()) > 1 else 0
-        return World(setup.mission or "plain", setup.seed, setup.dice), Tally(), [Started(start)]
+        mission_id = "bot" if setup.source == "bot" else (setup.mission or "plain")
+        return World(mission_id, setup.seed, setup.dice), Tally(), [Started(start)]
 
     def run(self, world, state, command):
         match command:
@@ -99,6 +100,12 @@ class TallyMode:
     def outcome(self, state):
         return "won" if state.total >= 1000 else None
 
+    def bot_command(self, world, state):
+        """Mission "bot": a bot adds 1 whenever the total is odd."""
+        if world.mission_id == "bot" and state.total % 2:
+            return Add(1)
+        return None
+
     def reveals(self, event):
         return isinstance(event, Rolled)
 
@@ -108,7 +115,7 @@ class TallyMode:
         ]
 
     def mission_text(self, mission_id, seed=0, options=None):
-        if mission_id != "plain":
+        if mission_id not in ("plain", "bot"):
             raise MissionError(mission_id, "no such tally mission")
         return "tally 0\n"
 
