@@ -45,6 +45,8 @@ def _mission_source(
 
 
 class Game:
+    origin: log.Origin | None = None  # a fork's source moment (saved in the header)
+
     def __init__(self, mode: Mode, setup: Setup) -> None:
         self.mode = mode
         self.setup = setup
@@ -256,6 +258,7 @@ class Game:
             setup=self.setup,
             created=created,
             undo_count=self.undo_count - marked,
+            origin=self.origin,
         )
 
     def snapshot_frame(self) -> bytes | None:
@@ -299,6 +302,7 @@ class Game:
         game._redo = timeline.redo
         game.journal = timeline.journal
         game.undo_count = header.undo_count + timeline.undos
+        game.origin = header.origin
         game._states = log.LazyStates(
             game._states[0],
             game._entries,
@@ -312,6 +316,44 @@ class Game:
             raise log.LogError(
                 f"the saved events cannot be replayed ({type(e).__name__}: {e})"
             ) from None
+        game.load_warnings = []
+        return game
+
+    @classmethod
+    def from_timeline(
+        cls,
+        setup: Setup,
+        entries: list[Any],
+        *,
+        states: dict[int, Any] | None = None,
+        undo_count: int = 0,
+        origin: log.Origin | None = None,
+    ) -> Game:
+        """A game whose timeline is `entries` (their stored events are trusted and
+        folded, never decided again), with no undone branch: a fork of another
+        game at one of its moments, or that moment shown on its own. `states`
+        are states already known by depth (the last one spares the fold)."""
+        mode = get_mode(setup.mode)
+        game = cls(mode, setup)
+        world = game.world
+
+        def fold(state: Any, entry: Any) -> Any:
+            for ev in entry.events:
+                state = mode.evolve(world, state, ev)
+            return state
+
+        game._entries = list(entries)
+        game.journal = list(game._entries)
+        game.undo_count = undo_count
+        game.origin = origin
+        game._states = log.LazyStates(
+            game._states[0],
+            game._entries,
+            fold,
+            {},
+            lambda data: log.decode_state(mode.state_type, data),
+            known=states,
+        )
         game.load_warnings = []
         return game
 

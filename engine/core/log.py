@@ -43,12 +43,27 @@ class LogError(ValueError):
     """The bytes are not a readable log; the message says why."""
 
 
+class Origin(msgspec.Struct, frozen=True):
+    """Where a forked game came from: a moment of another save.
+
+    `undo` is the source's undo policy: a fork whose own policy (in its setup)
+    is more lenient says so here, so an honest or ironman game never turns
+    casual without the new save showing it."""
+
+    source: str  # the source save's file name
+    created: str  # the source header's time stamp (which game, of several with that name)
+    moment: int  # journal frames of the source played before the fork
+    commands: int  # commands on the source's timeline at that moment
+    undo: str  # the source's undo policy (K-6)
+
+
 class Header(msgspec.Struct, frozen=True, tag="header"):
     format: int
     app: str
     setup: Setup
     created: str = ""  # ISO time stamp, written by the caller (the engine has no clock)
     undo_count: int = 0  # undos made before the first journal frame (the marks count the rest)
+    origin: Origin | None = None  # set on a fork; older saves and readers do without it
 
 
 class UndoMark(msgspec.Struct, frozen=True, tag="undo"):
@@ -214,6 +229,51 @@ def _iter_v2(data: bytes, start: int) -> Iterator[tuple[int, bytes | None]]:
 def iter_payloads(data: bytes, start: int, fmt: int = FORMAT_VERSION):
     """(offset, payload) per journal frame; payload None for a torn last frame."""
     return _iter_v1(data, start) if fmt == 1 else _iter_v2(data, start)
+
+
+class FrameBatch(msgspec.Struct, frozen=True):
+    """The whole journal frames found in a run of bytes (read_frames)."""
+
+    items: list[Any]  # decoded frames in order: entries, undo and redo marks, snapshots
+    starts: list[int]  # where each item's frame begins (offsets as read_frames was given)
+    end: int  # where the next read starts: just past the last whole frame
+    pending: int  # bytes from `end` on that are not (yet) a whole frame
+
+
+def read_frames(mode_id: str, data: bytes, start: int = 0, *, base: int = 0) -> FrameBatch:
+    """Decode the whole current-format journal frames in data from `start`.
+
+    For a reader that follows a log another process is still appending to:
+    a frame that runs to the end of `data` but is not whole (short, or its
+    checksum fails because its bytes are still arriving) is left for the
+    next read, which starts again at `end` with fresh bytes; nothing partial
+    is kept. Damage followed by more data raises LogError; `base` is added
+    to offsets in its message (where `data` sits in the file)."""
+    decoder = _frame_decoder(mode_id)
+    items: list[Any] = []
+    starts: list[int] = []
+    pos, n = start, len(data)
+    size = _PREFIX_V2.size
+    zeros_from = len(data.rstrip(b"\x00"))  # zeros a crash or a write still landing left
+    while pos + size <= n and pos < zeros_from:
+        length_bytes, check, crc = _PREFIX_V2.unpack_from(data, pos)
+        if crc8(length_bytes) != check:
+            raise LogError(f"frame at byte {base + pos} is damaged (its length fails its check)")
+        end = pos + size + int.from_bytes(length_bytes, "big")
+        if end > n:
+            break
+        payload = data[pos + size : end]
+        if zlib.crc32(payload) != crc:
+            if end == n:
+                break  # its last bytes may still be on their way
+            raise LogError(f"frame at byte {base + pos} is damaged (checksum mismatch)")
+        try:
+            items.append(decoder.decode(payload))
+        except msgspec.DecodeError as e:
+            raise LogError(f"frame at byte {base + pos} cannot be read: {e}") from None
+        starts.append(pos)
+        pos = end
+    return FrameBatch(items=items, starts=starts, end=pos, pending=n - pos)
 
 
 # -- migrations: raw (msgpack-decoded) header and frames, one version up --------
@@ -389,9 +449,12 @@ class LazyStates(list):
         fold: Callable[[Any, Any], Any],
         packed: dict[int, bytes],
         unpack: Callable[[bytes], Any],
+        known: dict[int, Any] | None = None,
     ) -> None:
         super().__init__([first])
         self.extend([_MISSING] * len(entries))
+        for depth, state in (known or {}).items():  # states already at hand, by depth
+            list.__setitem__(self, depth, state)
         self._entries = entries
         self._fold = fold
         self._packed = dict(packed)
