@@ -270,6 +270,10 @@ def build_parser() -> argparse.ArgumentParser:
     from saves.cli import add_parsers as add_save_parsers
 
     add_save_parsers(sub)
+
+    from tui.serve_cli import add_parser as add_serve_parser
+
+    _ui_options(add_serve_parser(sub), argparse.SUPPRESS)
     return parser
 
 
