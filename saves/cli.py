@@ -1,5 +1,6 @@
 """The command-line subcommands that touch save files: `shamble saves ...`,
-`shamble replay PATH [--verify]`, and the autosave behind `script --save`.
+`shamble replay PATH [--verify | --at K]`, `shamble fork PATH --at K --to NEW`,
+and the autosave behind `script --save`.
 
 tui/cli.py calls `add_parsers(sub)` to register them."""
 
@@ -39,7 +40,27 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="print a save's journal, or --verify it from scratch")
     p.add_argument("path")
     p.add_argument("--verify", action="store_true", help="replay from scratch and check")
+    p.add_argument(
+        "--at",
+        type=int,
+        default=None,
+        metavar="K",
+        help="print the game's summary as JSON after its first K moves as played "
+        "(commands, undos and redos; negative counts from the end)",
+    )
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("fork", help="start a new save from any moment of a saved game")
+    p.add_argument("path", help="the save to fork")
+    p.add_argument("--at", type=int, required=True, metavar="K", help="the moment, as in replay")
+    p.add_argument("--to", required=True, metavar="NEWPATH", help="the new save (must not exist)")
+    p.add_argument(
+        "--undo",
+        default=None,
+        choices=["casual", "honest", "ironman"],
+        help="the new game's undo policy (default: the source's; the new save records both)",
+    )
+    p.set_defaults(func=cmd_fork)
 
 
 def cmd_scores(args: argparse.Namespace) -> int:
@@ -118,10 +139,63 @@ def _print_list(infos: list, as_json: bool) -> None:
         )
 
 
+def _moment(history: object, at: int) -> int:
+    """A moment from the command line: negative counts back from the last."""
+    last = history.last  # type: ignore[attr-defined]
+    moment = at + last + 1 if at < 0 else at
+    if not 0 <= moment <= last:
+        raise SaveError(f"there is no moment {at} in this game (0 to {last})")
+    return moment
+
+
+def cmd_replay_at(args: argparse.Namespace) -> int:
+    from saves.history import History
+
+    try:
+        history = History.open(args.path)
+        summary = history.summary(_moment(history, args.at))
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for warning in history.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(msgspec.json.encode(summary).decode())
+    return 0
+
+
+def cmd_fork(args: argparse.Namespace) -> int:
+    from engine import RuleError
+    from saves.history import History, relaxed_undo
+
+    try:
+        history = History.open(args.path)
+        moment = _moment(history, args.at)
+        game = history.save_fork(moment, args.to, undo=args.undo)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except RuleError as e:
+        print(f"error: {e.message}", file=sys.stderr)
+        return 2
+    origin = game.origin
+    assert origin is not None
+    print(
+        f"forked {args.path} at moment {moment} ({origin.commands} commands) into {args.to}"
+        + (
+            f"; undo is {game.setup.undo} there, {origin.undo} in the source"
+            if relaxed_undo(game.header())
+            else ""
+        )
+    )
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from saves.files import load
     from saves.verify import verify
 
+    if args.at is not None:
+        return cmd_replay_at(args)
     try:
         if args.verify:
             report = verify(args.path)

@@ -336,6 +336,20 @@ class History:
             origin=origin,
         )
 
+    def save_fork(self, moment: int, dest: str | os.PathLike, undo: str | None = None) -> Game:
+        """`fork` written to a new save at `dest` (refused when one is there
+        already); the new game is returned. SaveError on any file problem."""
+        dest = Path(dest)
+        if dest.exists():
+            raise SaveError(f"{dest}: a save already exists here; choose another name")
+        game = self.fork(moment, undo=undo)
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SaveError(f"{dest}: cannot write: {e.strerror or e}") from None
+        write_atomic(dest, game.to_bytes(now()))
+        return game
+
 
 def relaxed_undo(header: log.Header) -> bool:
     """True for a fork whose undo policy is more lenient than its source's."""
@@ -351,16 +365,8 @@ def fork_save(
     dest: str | os.PathLike,
     undo: str | None = None,
 ) -> Game:
-    """Fork the save at `source` at `moment` into a new save at `dest` (refused
-    when dest exists); the new game is returned. SaveError on any file problem."""
-    history = History.open(source)
-    dest = Path(dest)
-    if dest.exists():
-        raise SaveError(f"{dest}: a save already exists here; choose another name")
-    game = history.fork(moment, undo=undo)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(dest, game.to_bytes(now()))
-    return game
+    """Fork the save at `source` at `moment` into a new save at `dest`."""
+    return History.open(source).save_fork(moment, dest, undo=undo)
 
 
 _NONE: Any = object()
