@@ -1,0 +1,1 @@
+"""Siege content: humans, items, the search deck, missions and the campaign."""

@@ -1,0 +1,1 @@
+"""Shipped Siege missions, one TOML file each."""

@@ -1,0 +1,242 @@
+"""Siege mission files (DESIGN-siege "Missions"): read and check.
+
+A broken file is refused with a MissionError naming the file, the line where
+it can be known and the reason; nothing here raises anything else."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import msgspec
+
+from engine.core.errors import MissionError
+from engine.siege import board as b
+from engine.siege import content
+from engine.siege.board import Cell
+
+WINS = ("spots", "spots_by_all")
+
+
+class MissionInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    map: str
+    mode: str = "siege"
+    name: str = ""
+    briefing: str = ""
+    difficulty: int = 1
+    humans: tuple[str, ...] = ()
+    turn_limit: int = 15
+    win: str = "spots"
+
+
+class HumanSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    lives: int = 3
+    items: tuple[str, ...] = ()
+
+
+class ZombieSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    at: tuple[int, int]
+
+
+class Decks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    search: tuple[str, ...] | None = None
+
+
+class Mission(msgspec.Struct, frozen=True):
+    info: MissionInfo
+    rows: tuple[str, ...]  # the map as drawn, padded to a rectangle
+    humans: dict[str, HumanSetup]
+    zombies: tuple[Cell, ...]  # from [[zombies]] tables
+    search: tuple[str, ...] | None  # a stacked search deck, drawn in order
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def starts(self) -> tuple[Cell, ...]:
+        """Start cells, start 1 first."""
+        found = {ch: (x, y) for y, r in enumerate(self.rows) for x, ch in enumerate(r)}
+        return tuple(found[d] for d in b.STARTS if d in found)
+
+
+class _Checker:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines = text.split("\n")
+
+    def line_of(self, pattern: str, after: int = 0) -> int | None:
+        rx = re.compile(pattern)
+        for i in range(after, len(self.lines)):
+            if rx.search(self.lines[i]):
+                return i + 1
+        return None
+
+    def key_line(self, table_line: int | None, key: str) -> int | None:
+        """The line of `key = ...` inside the table starting at table_line."""
+        if table_line is None:
+            return None
+        for i in range(table_line, len(self.lines)):
+            if re.match(r"^\s*\[", self.lines[i]):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", self.lines[i]):
+                return i + 1
+        return table_line
+
+    def fail(self, reason: str, line: int | None = None) -> MissionError:
+        return MissionError(self.source, reason, line)
+
+    def convert(self, data: object, typ: type, line: int | None, what: str):
+        try:
+            return msgspec.convert(data, typ)
+        except msgspec.ValidationError as e:
+            msg = str(e)
+            m = re.search(r"`\$\.(\w+)", msg) or re.search(r"field `(\w+)`", msg)
+            if m:
+                line = self.key_line(line, m.group(1))
+            msg = msg.replace("Object contains unknown field", "unknown key")
+            raise self.fail(f"{what}: {msg.replace(' - at `$`', '')}", line) from None
+
+
+def load_mission(text: str, source: str) -> Mission:
+    chk = _Checker(text, source)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise chk.fail(f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
+    for key in raw:
+        if key not in ("mission", "humans", "zombies", "decks"):
+            raise chk.fail(f"unknown table [{key}]", chk.line_of(rf"^\s*\[+\s*{re.escape(key)}\b"))
+    if "mission" not in raw:
+        raise chk.fail("missing the [mission] table")
+    head = chk.line_of(r"^\s*\[mission\]")
+    info = chk.convert(raw["mission"], MissionInfo, head, "[mission]")
+    if info.mode != "siege":
+        raise chk.fail(f"mode {info.mode!r} is not a siege mission", chk.key_line(head, "mode"))
+    if info.win not in WINS:
+        raise chk.fail(
+            f"unknown win condition {info.win!r} (known: {', '.join(WINS)})",
+            chk.key_line(head, "win"),
+        )
+    if info.turn_limit < 0:
+        raise chk.fail("turn_limit must be 0 (none) or more", chk.key_line(head, "turn_limit"))
+    for hid in info.humans:
+        if hid not in content.humans():
+            raise chk.fail(f"unknown human {hid!r}", chk.key_line(head, "humans"))
+    rows = _read_map(chk, info.map, chk.key_line(head, "map"))
+    mission = Mission(
+        info=info,
+        rows=rows,
+        humans=_read_humans(chk, raw.get("humans", {})),
+        zombies=_read_zombies(chk, raw.get("zombies", []), rows),
+        search=_read_decks(chk, raw.get("decks", {})),
+    )
+    starts = len(mission.starts())
+    if len(info.humans) > starts:
+        raise chk.fail(
+            f"the default roster has {len(info.humans)} humans but the map has {starts} starts",
+            chk.key_line(head, "humans"),
+        )
+    return mission
+
+
+def _read_map(chk: _Checker, text: str, map_line: int | None) -> tuple[str, ...]:
+    lines = text.split("\n")
+    blank = 0
+    while blank < len(lines) and not lines[blank].strip():
+        blank += 1
+    lines = lines[blank:]
+    while lines and not lines[-1].strip():
+        lines.pop()
+
+    def line(row: int) -> int | None:
+        # tomllib drops the newline right after the opening quotes
+        return map_line + 1 + blank + row if map_line else None
+
+    if not lines:
+        raise chk.fail("map: the map is empty", map_line)
+    width = max(len(r.rstrip()) for r in lines)
+    rows = tuple(r.rstrip().ljust(width) for r in lines)
+    digits: dict[str, int] = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in b.GLYPHS:
+                raise chk.fail(f"map: unknown glyph {ch!r} at column {x + 1}", line(y))
+            if ch in b.STARTS:
+                if ch in digits:
+                    raise chk.fail(f"map: start {ch} is drawn twice", line(y))
+                digits[ch] = y
+    if not any(b.SPOT in r for r in rows):
+        raise chk.fail("map: no search spot (X): the humans could never win", map_line)
+    n = len(digits)
+    expected = b.STARTS[:n]
+    if n == 0 or "".join(sorted(digits)) != expected:
+        found = ", ".join(sorted(digits)) or "none"
+        raise chk.fail(f"map: the starts must be exactly 1..n (found: {found})", map_line)
+    return rows
+
+
+def _read_humans(chk: _Checker, raw: object) -> dict[str, HumanSetup]:
+    if not isinstance(raw, dict):
+        raise chk.fail("[humans] must be a table of human tables", chk.line_of(r"^\s*humans\s*="))
+    out = {}
+    for hid, spec in raw.items():
+        line = chk.line_of(rf'^\s*\[\s*humans\.("?){re.escape(hid)}\1\s*\]')
+        if hid not in content.humans():
+            known = ", ".join(content.humans())
+            raise chk.fail(f"[humans.{hid}]: unknown human {hid!r} (humans: {known})", line)
+        setup = chk.convert(spec, HumanSetup, line, f"[humans.{hid}]")
+        if not 1 <= setup.lives <= 3:
+            raise chk.fail(f"[humans.{hid}]: lives must be 1 to 3", chk.key_line(line, "lives"))
+        for iid in setup.items:
+            if iid not in content.items():
+                raise chk.fail(f"[humans.{hid}]: unknown item {iid!r}", chk.key_line(line, "items"))
+        out[hid] = setup
+    return out
+
+
+def _read_zombies(chk: _Checker, raw: object, rows: tuple[str, ...]) -> tuple[Cell, ...]:
+    if not isinstance(raw, list):
+        raise chk.fail("zombies must be a list of [[zombies]] tables", chk.line_of(r"zombies"))
+    out: list[Cell] = []
+    line = 0
+    for spec in raw:
+        line = chk.line_of(r"^\s*\[\[\s*zombies\s*\]\]", line) or line
+        z = chk.convert(spec, ZombieSetup, line or None, "[[zombies]]")
+        ch = b.at(rows, z.at)
+        taken = ch in b.STARTS or ch == b.ZOMBIE or z.at in out
+        if ch not in b.ZOMBIE_ENTERS or taken:
+            why = "is taken" if taken else f"is {_glyph_name(ch)}"
+            raise chk.fail(
+                f"[[zombies]] at {list(z.at)}: a zombie cannot stand there (the cell {why})",
+                chk.key_line(line or None, "at"),
+            )
+        out.append(z.at)
+    return tuple(out)
+
+
+def _glyph_name(ch: str) -> str:
+    names = {
+        b.WALL: "a wall",
+        b.VOID: "off the board",
+        b.CLOSED_DOOR: "a closed door",
+        b.CAR: "a car",
+        b.CAR_END: "a car",
+        b.SPOT: "a search spot",
+        b.BARRICADE: "a barricade",
+    }
+    return names.get(ch, repr(ch))
+
+
+def _read_decks(chk: _Checker, raw: object) -> tuple[str, ...] | None:
+    line = chk.line_of(r"^\s*\[decks\]")
+    if not isinstance(raw, dict):
+        raise chk.fail("[decks] must be a table", line)
+    decks = chk.convert(raw, Decks, line, "[decks]")
+    if decks.search is None:
+        return None
+    for iid in decks.search:
+        if iid not in content.items():
+            raise chk.fail(f"[decks] search: unknown item {iid!r}", chk.key_line(line, "search"))
+    return decks.search
