@@ -1,0 +1,124 @@
+"""Outbreak: the tile-laying race for 2-6 seats (RULES OB), mode "outbreak"."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from engine.core import rng
+from engine.core.errors import MissionError, RuleError
+from engine.core.mode import Setup, register
+from engine.outbreak import commands, content, events
+from engine.outbreak.board import board_of
+from engine.outbreak.decide import run
+from engine.outbreak.evolve import evolve, helipad_of
+from engine.outbreak.legal import legal_commands
+from engine.outbreak.mission import load_mission
+from engine.outbreak.rules import DEFAULT_SEATS, World, parse_seats
+from engine.outbreak.state import Seat, State, Token
+from engine.outbreak.summary import summary, view
+from engine.outbreak.turn import Turn
+
+OPTIONS = {"seats"}
+
+
+class OutbreakMode:
+    id = "outbreak"
+    default_mission = "standard"
+    command_type = commands.OutbreakCommand
+    event_type = events.OutbreakEvent
+    state_type = State
+
+    def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
+        unknown = set(setup.options) - OPTIONS
+        if unknown:
+            raise RuleError("bad_option", f"unknown options {sorted(unknown)} (options: seats)")
+        if setup.roster or setup.carry:
+            raise RuleError("bad_option", "outbreak has seats, not survivors or campaign progress")
+        seats = parse_seats(setup.options.get("seats", DEFAULT_SEATS))
+        mission = load_mission(setup.mission_text, setup.source or "mission")
+        world = World(mission=mission, seed=setup.seed, dice=setup.dice)
+        decks = mission.decks
+        state = State(
+            seats=tuple(Seat(id=sid, kind=kind) for sid, kind in seats),
+            tiles=mission.tiles,
+            zombies=mission.zombies,
+            tokens=tuple(Token(t.cell, t.kind) for t in mission.tokens),
+            tile_pile=decks.tiles or (),
+            event_pile=decks.events or (),
+            map_closed=board_of(mission.tiles).closed(),
+            helipad=helipad_of(mission.tiles),
+        )
+        t = Turn(world, state)
+        if decks.tiles is None:  # OB-2: the pile shuffled, the Helipad under it
+            mixed, under = content.tile_deck()
+            order = rng.shuffled(setup.seed, t.state.shuffles, mixed) + under
+            t.emit(events.DeckShuffled(deck="tiles", order=order))
+        if decks.events is None:
+            order = rng.shuffled(setup.seed, t.state.shuffles, content.event_deck())
+            t.emit(events.DeckShuffled(deck="events", order=order))
+        for s in state.seats:  # each seat in turn gets its three events
+            t.draw_events(s.id, content.HAND)
+        t.emit(events.TurnStarted(seat=state.seats[0].id, round=1))
+        return world, state, t.events
+
+    run = staticmethod(run)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal_commands)
+    summary = staticmethod(summary)
+    view = staticmethod(view)
+
+    @staticmethod
+    def outcome(state: State) -> str | None:
+        return state.outcome
+
+    @staticmethod
+    def reveals(event: events.Event) -> bool:
+        return type(event).reveals
+
+    @staticmethod
+    def bot_command(world: World, state: State) -> dict | None:
+        """What the bot to act submits (the same for the same view), or None
+        when a person is to act."""
+        sid = state.to_act
+        if sid is None or state.seat(sid).kind != "bot":
+            return None
+        from engine.outbreak.bot import choose
+
+        return choose(view(world, state, sid))
+
+    def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
+        if not isinstance(mission_id, str):
+            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
+        folder = resources.files("engine.content.outbreak.missions")
+        path = folder.joinpath(f"{mission_id}.toml")
+        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
+            known = ", ".join(m["id"] for m in self.missions())
+            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
+        return path.read_text("utf-8")
+
+    def missions(self) -> list[dict]:
+        rows = []
+        folder = resources.files("engine.content.outbreak.missions")
+        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+            if not entry.name.endswith(".toml"):
+                continue
+            mission = load_mission(entry.read_text("utf-8"), entry.name)
+            info = mission.info
+            pile = mission.decks.tiles
+            if pile is None:
+                pile = sum(content.tile_deck(), ())
+            tiles = len(mission.tiles) + len(pile)
+            rows.append(
+                {
+                    "id": info.id,
+                    "mode": "outbreak",
+                    "name": info.name,
+                    "size": f"{tiles} tiles",
+                    "difficulty": info.difficulty,
+                    "briefing": info.briefing,
+                }
+            )
+        return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
+
+
+register(OutbreakMode())
