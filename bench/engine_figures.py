@@ -1,5 +1,5 @@
 """Engine figures: replay, load, undo/redo, zombie phase, legal commands,
-playouts and memory (issue 6, items 1-5 and 9)."""
+playouts and memory (issue 6, items 1-5 and 9); seeking a replay (issue 18)."""
 
 from __future__ import annotations
 
@@ -106,6 +106,51 @@ def replay_figures(g: Game, path: Path) -> None:
     emit("redo_p95_ms", percentile(redo_t, 95) * 1000, "ms")
 
 
+def autosaved_bytes(g: Game, every: int) -> bytes:
+    """g's log as a player's autosave writes it: a snapshot every `every` frames."""
+    replay = Game(g.mode, g.setup)
+    parts = [log.encode_header(g.header())]
+    for n, item in enumerate(g.journal, 1):
+        replay.apply_frame(item)
+        parts.append(log.encode_frame(item))
+        if n % every == 0:
+            parts.append(replay.snapshot_frame() or b"")
+    return b"".join(parts)
+
+
+def seek_figure(g: Game, path: Path, seeks: int = 200) -> None:
+    """The replay viewer: a freshly opened save jumps to random moments and
+    shows each one (its state and the players' view); p95 of the seeks."""
+    from saves.history import History
+    from saves.session import SNAPSHOT_EVERY
+
+    path.write_bytes(autosaved_bytes(g, SNAPSHOT_EVERY))
+    t0 = time.perf_counter()
+    history = History.open(path)
+    opened = time.perf_counter() - t0
+    pick = random.Random(5)
+    moments = [pick.randrange(history.last + 1) for _ in range(seeks)]
+    times = [seconds(lambda m=m: history.view(m)) for m in moments]
+    # a save written whole (Game.save, a format upgrade) has one snapshot, at
+    # its end: the first far seek folds from the start, later ones are cheap
+    whole = path.with_name("whole.shamble")
+    whole.write_bytes(g.to_bytes())
+    middle = History.open(whole)
+    first_far = seconds(lambda: middle.view(middle.last // 2))
+    emit(
+        "replay_seek_ms",
+        percentile(times, 95) * 1000,
+        "ms",
+        events=len(g.events),
+        moments=history.last,
+        p50_ms=round(percentile(times, 50) * 1000, 3),
+        max_ms=round(max(times) * 1000, 3),
+        open_ms=round(opened * 1000, 1),
+        first_far_seek_whole_save_ms=round(first_far * 1000, 1),
+        note=f"random moments of a save with a snapshot every {SNAPSHOT_EVERY} frames",
+    )
+
+
 def _prefix_len(item: object) -> int:
     framed = log.encode_frame(item)
     return len(framed) - len(log._encoder.encode(item))
@@ -203,6 +248,7 @@ def main(events: int = 100_000, playout_commands: int = 1000) -> None:
         path = Path(tmp) / "long.shamble"
         replay_figures(g, path)
         memory_figure(path)
+        seek_figure(g, Path(tmp) / "played.shamble")
     zombie_phase_figures()
     playout_figure(playout_commands)
 
