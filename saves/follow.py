@@ -16,8 +16,11 @@ Spectators see the players' side (K-7): `view()` is the game's view for
 
 from __future__ import annotations
 
+import ctypes
 import os
+import select
 import stat
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,7 @@ class Follower:
         self.reloads = 0
         self.game: Game = self._load()
         self.viewer = viewer or default_viewer(self.game.mode)
+        self._notifier = Notifier.watch(self.path.parent)
 
     # -- reading the whole save ---------------------------------------------------
     def _load(self) -> Game:
@@ -159,14 +163,30 @@ class Follower:
         return Update(frames=tuple(applied))
 
     def wait(self, timeout: float, interval: float = POLL_INTERVAL) -> Update:
-        """Poll until something changes or `timeout` seconds pass (for scripts
-        and tests; a screen polls from its own timer instead)."""
+        """Poll until something changes or `timeout` seconds pass. Where the OS
+        tells of changes (inotify), a write wakes it at once; it still looks
+        every `interval` (a save on a network disk changes unannounced)."""
         deadline = time.monotonic() + timeout
         while True:
             update = self.poll()
-            if update.changed or time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if update.changed or left <= 0:
                 return update
-            time.sleep(interval)
+            if self._notifier is not None:
+                self._notifier.wait(min(interval, left))
+            else:
+                time.sleep(min(interval, left))
+
+    def fileno(self) -> int | None:
+        """A descriptor that turns readable when the save's folder changes (for
+        an event loop's add_reader: call `poll` then), or None where the OS
+        cannot tell; then poll on a timer."""
+        return None if self._notifier is None else self._notifier.fd
+
+    def drain(self) -> None:
+        """Forget the change notices read so far (after waking on `fileno`)."""
+        if self._notifier is not None:
+            self._notifier.drain()
 
     # -- what a spectator sees ------------------------------------------------------
     def view(self) -> dict:
@@ -179,14 +199,15 @@ class Follower:
         return self._fd is None
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-    def __del__(self) -> None:
         if getattr(self, "_fd", None) is not None:
             os.close(self._fd)
             self._fd = None
+        if getattr(self, "_notifier", None) is not None:
+            self._notifier.close()
+            self._notifier = None
+
+    def __del__(self) -> None:
+        self.close()
 
     def __enter__(self) -> Follower:
         return self
@@ -218,3 +239,55 @@ def _last_frame(data: bytes, decoded: log.Decoded) -> int:
         if payload is not None:
             last = pos
     return last
+
+
+class Notifier:
+    """Linux inotify on a folder, through ctypes (the standard library has no
+    binding): its descriptor turns readable when a file there is written,
+    created, renamed in or removed. Only a wake-up call: what changed is
+    always found by looking at the file."""
+
+    # IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE
+    MASK = 0x002 | 0x004 | 0x008 | 0x080 | 0x100 | 0x200
+
+    def __init__(self, fd: int) -> None:
+        self.fd: int | None = fd
+
+    @classmethod
+    def watch(cls, folder: Path) -> Notifier | None:
+        """A notifier for folder, or None where inotify is not to be had."""
+        if not sys.platform.startswith("linux"):
+            return None
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        except (OSError, AttributeError):
+            return None
+        if fd < 0:
+            return None
+        if libc.inotify_add_watch(fd, os.fsencode(folder), cls.MASK) < 0:
+            os.close(fd)
+            return None
+        return cls(fd)
+
+    def wait(self, timeout: float) -> None:
+        """Block until a change is announced or timeout seconds pass."""
+        if self.fd is None:
+            time.sleep(timeout)
+            return
+        readable, _, _ = select.select([self.fd], [], [], timeout)
+        if readable:
+            self.drain()
+
+    def drain(self) -> None:
+        while self.fd is not None:
+            try:
+                if not os.read(self.fd, 1 << 16):
+                    return
+            except BlockingIOError:
+                return
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None

@@ -3,9 +3,11 @@ whole frames only, and a fresh read when the file is replaced or shrinks."""
 
 import os
 import random
+import select
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -322,3 +324,32 @@ def test_what_cannot_be_followed_is_refused_with_the_file_named(tmp_path):
         Follower(tmp_path / "empty.shamble")
     with pytest.raises(SaveError, match="not a regular file"):
         Follower(tmp_path)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+def test_on_linux_a_write_wakes_the_follower_at_once(tmp_path):
+    """With inotify a spectator waiting with a 5 s poll interval still sees a
+    move within moments of its write; the descriptor suits an event loop."""
+    game = played(frames=10)
+    assert game.outcome is None
+    session = AutoSave.create(tmp_path / "a.shamble", game, fsync=False)
+    follower = Follower(tmp_path / "a.shamble")
+    assert follower.fileno() is not None
+    follower.drain()
+    assert select.select([follower.fileno()], [], [], 0)[0] == []
+    command = game.legal_commands()[0]
+    writer = threading.Timer(0.2, game.submit, [command])
+    writer.start()
+    t0 = time.monotonic()
+    update = follower.wait(timeout=5, interval=5)
+    took = time.monotonic() - t0
+    writer.join()
+    assert len(update.frames) == 1 and same(follower, game)
+    assert 0.15 < took < 2, took
+    game.undo()
+    assert select.select([follower.fileno()], [], [], 2)[0]
+    follower.drain()
+    assert follower.poll().frames == (log.UndoMark(),)
+    follower.close()
+    assert follower.fileno() is None
+    session.close()
