@@ -353,3 +353,23 @@ def test_on_linux_a_write_wakes_the_follower_at_once(tmp_path):
     follower.close()
     assert follower.fileno() is None
     session.close()
+
+
+def test_read_frames_gives_whole_frames_and_where_the_next_read_starts():
+    game = played(frames=12)
+    data = game.to_bytes()
+    start = len(log.encode_header(game.header()))
+    whole = log.read_frames("station", data, start)
+    assert whole.items[:-1] == game.journal and isinstance(whole.items[-1], log.Snapshot)
+    assert whole.end == len(data) and whole.pending == 0 and whole.starts[0] == start
+    cut = whole.starts[5] + 3  # three bytes into the sixth frame
+    part = log.read_frames("station", data[:cut], start)
+    assert part.items == game.journal[:5] and part.end == whole.starts[5] and part.pending == 3
+    again = log.read_frames("station", data, part.end)  # the next read: fresh bytes
+    assert again.items == whole.items[5:]
+    damaged = bytearray(data)
+    damaged[whole.starts[2] + 12] ^= 0xFF  # inside a frame with more after it
+    with pytest.raises(log.LogError, match=f"byte {1000 + whole.starts[2]}"):
+        log.read_frames("station", bytes(damaged), start, base=1000)
+    zeros = data[: whole.starts[3]] + b"\x00" * 40  # room made, bytes not yet there
+    assert log.read_frames("station", zeros, start).items == game.journal[:3]

@@ -199,3 +199,15 @@ def test_a_damaged_save_is_refused_with_its_name(tmp_path):
     path.write_bytes(b"not a save")
     with pytest.raises(SaveError, match="bad.shamble"):
         History.open(path)
+
+
+def test_golden_saves_replay_to_where_they_load():
+    from pathlib import Path
+
+    from saves import load
+
+    for path in sorted((Path(__file__).parent.parent / "golden").glob("*.shamble")):
+        history, game = History.open(path), load(path)
+        assert history.state(history.last) == game.state, path.name
+        assert history.game(history.last).summary() == game.summary()
+        assert history.undos(history.last) == game.undo_count
