@@ -6,7 +6,7 @@ gives the same command (ties go to the first listed). Its plan, per step:
   rather not fight; before that, kill zombies when the fight pays (the odds
   of dying, counted with its bullets, life and bonuses, against half its
   kills) and pick up tokens;
-- lay tiles near itself, never closing the map while tiles are left; the
+- lay tiles near itself, keeping roads open; the
   Helipad (when it places it) where it is nearer to itself than to anyone;
 - move zombies onto the shortest paths of whoever is nearest the Helipad,
   or, before it lies, toward itself and onto a kills leader who could die;
@@ -289,18 +289,16 @@ def _stampede_value(sight: Sight, pos: tuple[int, int]) -> float:
 # -- step 2: the tile -----------------------------------------------------------------------
 def _place(sight: Sight, legal: list[dict]) -> dict:
     tid = sight.view["drawn_tile"]
-    spec = content.tile(tid)
-    if spec.last:
+    if content.tile(tid).last:
         return _best(legal, lambda c: _helipad_score(sight, c))[0]
-    left = sight.view["tiles_left"]
-    return _best(legal, lambda c: _tile_score(sight, tid, c, left))[0]
+    return _best(legal, lambda c: _tile_score(sight, tid, c))[0]
 
 
-def _tile_score(sight: Sight, tid: str, c: dict, tiles_left: int) -> float:
+def _tile_score(sight: Sight, tid: str, c: dict) -> float:
+    """Keep the map open (the Helipad needs a road to lie at) and lay tiles
+    near the bot: their zombies are its kills, their tokens its supplies."""
     board = sight.board.with_tile(Placed(tid, _cell(c["at"]), c["rotation"]))
     open_edges = len(board.open_edges())
-    if open_edges == 0 and tiles_left:
-        return -1000.0  # closing the map costs the turn and the Helipad
     centre = (c["at"][0] * 3 + 1, c["at"][1] * 3 + 1)
     near = _manhattan(centre, sight.cell)
     spec = content.tile(tid)
@@ -421,7 +419,8 @@ class _ZombieJudge:
                 if total >= 999:
                     continue
                 mine = sid == s.me_id
-                weight = -1.2 if mine else 1.0 / (1 + max(0, total - 3))
+                urgency = 1.0 / (1 + max(0, total - 3))  # who reaches the pad soon
+                weight = -1.2 * urgency if mine else urgency
                 dist = s.board.distances([_cell(s.seats[sid]["cell"])])
                 self.paths.append((weight, dist, total))
         self.my_dist = s.board.distances([s.cell])
