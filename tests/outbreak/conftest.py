@@ -114,14 +114,30 @@ class Scenario:
 
 
 @pytest.fixture
-def scenario(tmp_path):
+def mission_path(tmp_path):
+    """mission_path(**mission) -> the path of a mission file written from mission_text."""
+
+    def write(**kw):
+        path = tmp_path / "scenario.toml"
+        path.write_text(mission_text(**kw))
+        return path
+
+    return write
+
+
+@pytest.fixture
+def scenario(mission_path):
     """scenario(dice=[...], seats="ann:human,bob:human", **mission) -> Scenario."""
 
     def make(dice=(), seats="ann:human,bob:human", seed: int = 1, undo: str = "casual", **kw):
-        path = tmp_path / "scenario.toml"
-        path.write_text(mission_text(**kw))
-        return Scenario(
-            Game.new("outbreak", mission=path, seed=seed, dice=list(dice), seats=seats, undo=undo)
+        game = Game.new(
+            "outbreak",
+            mission=mission_path(**kw),
+            seed=seed,
+            dice=list(dice),
+            seats=seats,
+            undo=undo,
         )
+        return Scenario(game)
 
     return make
