@@ -9,6 +9,7 @@ import importlib
 import sys
 
 GROUPS = {"engine": "bench.engine_figures", "tui": "bench.tui_figures"}
+GROUPS["outbreak"] = "bench.outbreak_figures"  # bot turn, playouts (issue 13)
 
 
 def main(argv: list[str]) -> int:
