@@ -8,7 +8,8 @@ heard (noises, alerts).
 
 Per unit, the first that applies: the sniper spotted and in its sight line
 within its sight: to a cell next to him; alerted: to the alert cell;
-patrolling: to its waypoint; else toward the last known position, if any.
+patrolling: to its waypoint; else toward the last known position while that
+is fresh (two turns at most), or it holds.
 Each goes as far as its speed allows along a shortest path. One event a turn,
 chosen by what it does (its effect), never by its name."""
 
@@ -22,6 +23,7 @@ from engine.sniper import content
 from engine.sniper.board import Board, neighbours
 
 Cell = tuple[int, int]
+TRAIL = 2  # a free unit follows a last known position at most this many turns old
 
 
 @lru_cache(maxsize=16)
@@ -128,10 +130,10 @@ def _target(p: _Picture, u: dict) -> Cell | None:
     patrol = u.get("patrol") or []
     if patrol:
         return _cell(patrol[int(u.get("waypoint", 0)) % len(patrol)])
-    if p.last_known is not None:
+    if p.last_known is not None and p.last_known[1] >= p.turn - TRAIL:
         goal = p.last_known[0]
         return None if chebyshev(at, goal) <= 1 else goal
-    return None
+    return None  # free: it holds
 
 
 def _nearest_ground(p: _Picture, kind: str, target: Cell) -> list[Cell]:

@@ -56,6 +56,8 @@ def evolve(world: Any, state: State, event: ev.Event) -> State:
             return _sniper(state, spotted=True)
         case ev.SniperTracked(at=at):
             return replace(state, last_known=LastKnown(at, state.turn))
+        case ev.SniperBumped():  # he stops short: no more moves this turn
+            return _sniper(state, moves_left=0)
         case ev.SniperStepped(to=to):
             return _sniper(state, at=to, moves_left=max(0, s.moves_left - 1), moved=True)
         case ev.FeatureTaken(feature=feature):

@@ -1,0 +1,361 @@
+"""A sniper bot for AI-only games, the measured win rates and the pinned
+winning lines: `SniperBot().choose(view, legal) -> command`.
+
+It reads only the sniper's view (his fog of war and his memory) and the
+legal commands, as a player would, and remembers what a player would
+remember: where he was spotted. Each call makes one command: a step, an
+action or the end of the turn.
+
+The plan: go for the nearest objective not yet done, through cover when it
+can, keeping out of the sight and the reach of the units it knows of, and
+ending each turn in cover; shoot what an objective needs (suppressed when it
+can, loud only with no one near enough to capture him), hide after a loud
+shot and leave that cell next turn; when every objective holds, reach an
+escape cell and stay there a whole turn (SN-11)."""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+from engine.core.geometry import Grid, chebyshev
+from engine.sniper import commands as cmd
+from engine.sniper import content
+from engine.sniper.board import COVER, ESCAPE, Board, neighbours
+
+Cell = tuple[int, int]
+OPEN = 3  # the price of an open cell: units he does not know of may see it
+SEEN = 8  # the price of a cell a known unit could see him on
+CLOSE = 20  # the price of a cell a unit could reach next to in one move
+HOT = 8  # the price of a cell near where he was last spotted
+LANE = 6  # the price of a cell on or next to the way a unit was seen walking
+
+
+@lru_cache(maxsize=16)
+def _board(rows: tuple[str, ...]) -> Board:
+    return Board(Grid(rows))
+
+
+def _cell(c) -> Cell:
+    return (int(c[0]), int(c[1]))
+
+
+class _Mind:
+    """What the bot makes of its view and its notes."""
+
+    def __init__(self, view: dict, spotted_at: dict[Cell, int], lanes: set[Cell]) -> None:
+        self.view = view
+        self.board = _board(tuple(view["map"]))
+        self.me = view["sniper"]
+        self.at = _cell(self.me["at"])
+        self.turn = int(view["turn"])
+        self.turns_left = int(view["turns"]) - self.turn
+        self.seen = {uid: (u["kind"], _cell(u["at"])) for uid, u in view["units"].items()}
+        # units it saw lately and does not see now: probably still near there
+        self.remembered = {
+            uid: (s["kind"], _cell(s["at"]))
+            for uid, s in view.get("last_seen", {}).items()
+            if uid not in self.seen and s["turn"] >= self.turn - 1
+        }
+        self.known = {**self.remembered, **self.seen}
+        # where he was spotted on the last turns: searchlights and alarms aim there
+        self.hot = [c for c, turn in spotted_at.items() if self.turn - 2 <= turn < self.turn]
+        self.lanes = lanes
+        self.smoke = frozenset(
+            (m["at"][0] + dx, m["at"][1] + dy)
+            for m in view.get("smoke", [])
+            for r in [int(m.get("radius", 1))]
+            for dx in range(-r, r + 1)
+            for dy in range(-r, r + 1)
+        )
+        self.todo = [o for o in self.me["objectives"] if o not in self.me["done"]]
+        self.features = {
+            name: c
+            for name, spec in content.content().features.items()
+            for c in self.board.cells_of(spec.glyph)
+        }
+        rain = view.get("rain_until")
+        self.rain = rain is not None and self.turn <= int(rain)
+        self._danger: dict[Cell, int] = {}
+
+    # -- what it wants -------------------------------------------------------------
+    def wanted_units(self) -> set[str]:
+        """Units whose death an objective still needs."""
+        out = set()
+        for o in self.todo:
+            spec = content.objective(o)
+            if spec.kind == "kill":
+                out.add(spec.unit)
+            elif spec.kind == "kills":
+                out |= {uid for uid, (kind, _) in self.known.items() if kind == spec.unit_kind}
+        return out
+
+    def goal_cells(self) -> list[Cell]:
+        if not self.todo:
+            return list(self.board.cells_of(ESCAPE))
+        goals: list[Cell] = []
+        for o in self.todo:
+            spec = content.objective(o)
+            if spec.kind == "feature" and spec.feature in self.features:
+                cell = self.features[spec.feature]
+                if content.content().features[spec.feature].on_entry:
+                    goals.append(cell)
+                else:
+                    goals.extend(c for c in neighbours(cell) if self.board.enterable(c))
+        for uid in self.wanted_units():
+            if uid in self.known:
+                goals.extend(self._firing_spots(self.known[uid][1]))
+        return goals or self._search_cells()
+
+    def _firing_spots(self, target: Cell, reach: int = 6) -> list[Cell]:
+        out = []
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                c = (target[0] + dx, target[1] + dy)
+                if (
+                    chebyshev(c, target) > 1
+                    and self.board.enterable(c)
+                    and self.board.glyph(c) in COVER
+                    and self.board.clear(c, target, self.smoke)
+                ):
+                    out.append(c)
+        return out or [target]
+
+    def _search_cells(self) -> list[Cell]:
+        """A wanted unit it has never seen: look where people live."""
+        inside = self.board.cells_of(":")
+        if not inside:
+            return list(self.board.cells_of(ESCAPE))
+        cx = sum(c[0] for c in inside) // len(inside)
+        cy = sum(c[1] for c in inside) // len(inside)
+        return [min(inside, key=lambda c: (chebyshev(c, (cx, cy)), c[1], c[0]))]
+
+    # -- danger --------------------------------------------------------------------
+    def cover(self, cell: Cell) -> bool:
+        return not self.board.is_open(cell) or cell in self.smoke
+
+    def danger(self, cell: Cell) -> int:
+        """How bad it is to stand on a cell, from the units it knows of."""
+        got = self._danger.get(cell)
+        if got is not None:
+            return got
+        sight = 4 if self.rain else 8
+        d = 0 if self.cover(cell) else OPEN
+        for kind, at in self.known.values():
+            spec = content.unit(kind)
+            dist = chebyshev(cell, at)
+            if spec.captures and dist <= spec.speed + 1:
+                d += CLOSE
+            if spec.smell and dist <= spec.smell + spec.speed:
+                d += CLOSE // 2
+            if not self.cover(cell) and dist <= sight and self.board.clear(at, cell, self.smoke):
+                d += SEEN
+        if any(chebyshev(cell, h) <= 2 for h in self.hot):
+            d += HOT
+        if cell in self.lanes:
+            d += LANE
+        self._danger[cell] = d
+        return d
+
+    def path_to(self, goals: list[Cell]) -> list[Cell] | None:
+        """The cheapest way to a goal: each step costs 1 plus its danger."""
+        goals_set = set(goals)
+        if not goals_set:
+            return None
+        blocked = {at for _, at in self.seen.values()}
+        best = {self.at: 0}
+        came: dict[Cell, Cell] = {}
+        heap = [(0, self.at[1], self.at[0])]
+        while heap:
+            cost, y, x = heapq.heappop(heap)
+            cell = (x, y)
+            if cell in goals_set:
+                out = [cell]
+                while out[-1] in came:
+                    out.append(came[out[-1]])
+                return out[::-1][1:]
+            if cost > best.get(cell, 1 << 30):
+                continue
+            for n in neighbours(cell):
+                if not self.board.enterable(n) or n in blocked:
+                    continue
+                nc = cost + 1 + self.danger(n)
+                if nc < best.get(n, 1 << 30):
+                    best[n] = nc
+                    came[n] = cell
+                    heapq.heappush(heap, (nc, n[1], n[0]))
+        return None
+
+    def capturers_near(self, reach_extra: int = 1) -> bool:
+        """A known soldier or officer could come next to him in one move."""
+        return any(
+            content.unit(kind).captures
+            and chebyshev(at, self.at) <= content.unit(kind).speed + reach_extra
+            for kind, at in self.known.values()
+        )
+
+
+class SniperBot:
+    def __init__(self) -> None:
+        self.spotted_at: dict[Cell, int] = {}  # where he was spotted, and when
+        self.trail: dict[str, Cell] = {}  # where he saw each unit before
+        self.lanes: set[Cell] = set()  # cells on or next to where units walked
+
+    def choose(self, view: dict, legal: list[cmd.Command]) -> cmd.Command:
+        """The bot's next command: one of `legal`."""
+        me = view["sniper"]
+        if me["spotted"]:
+            self.spotted_at[_cell(me["at"])] = int(view["turn"])
+        self._note_walks(view)
+        m = _Mind(view, self.spotted_at, self.lanes)
+        by_type: dict[type, list[cmd.Command]] = {}
+        for c in legal:
+            by_type.setdefault(type(c), []).append(c)
+        end = cmd.EndTurn()
+        if view.get("active") != "sniper":
+            return end
+        if me["acted"]:
+            return _second_action(m, by_type) or end
+        if not m.todo and m.at in m.board.cells_of(ESCAPE):
+            return end  # stay a whole turn (SN-11)
+        leaving = m.at in m.hot and me["moves_left"] > 0 and not me["moved"]
+        if not leaving:
+            act = _action(m, by_type)
+            if act is not None:
+                return act
+        step = _step(m, by_type.get(cmd.Move, []))
+        if step is not None:
+            return step
+        return _action(m, by_type) or _last_action(m, by_type) or end
+
+    def _note_walks(self, view: dict) -> None:
+        """A unit seen at two places walks between them: keep off that lane."""
+        board = _board(tuple(view["map"]))
+        for uid, seen in view.get("last_seen", {}).items():
+            at = _cell(seen["at"])
+            before = self.trail.get(uid)
+            if before is not None and before != at:
+                for c in (before, *board.between(before, at), at):
+                    self.lanes.update([c, *neighbours(c)])
+            self.trail[uid] = at
+
+
+def _action(m: _Mind, by_type) -> cmd.Command | None:
+    """What an objective wants done from here."""
+    wanted = m.wanted_units()
+    knives = [
+        c
+        for c in by_type.get(cmd.Use, [])
+        if c.target is not None and content.equipment(c.card).effect == "silent_kill"
+    ]
+    for c in knives:  # a silent kill: first what an objective wants, then who could take him
+        if c.target in wanted:
+            return c
+    for c in knives:
+        if content.unit(m.seen[c.target][0]).captures:
+            return c
+    for c in by_type.get(cmd.Sabotage, []):
+        if any(content.objective(o).feature == c.feature for o in m.todo):
+            return c
+    blast = _grenade(m, by_type, wanted)
+    if blast is not None:
+        return blast
+    shots = [c for c in by_type.get(cmd.Shoot, []) if c.target in wanted]
+    quiet = [c for c in shots if c.suppressed]
+    if quiet:
+        return quiet[0]
+    if shots and m.cover(m.at) and (not m.capturers_near() or m.turns_left <= 2):
+        return shots[0]
+    return None
+
+
+def _second_action(m: _Mind, by_type) -> cmd.Command | None:
+    """After a shot: out of sight again, or finish what the shot began."""
+    if m.me["spotted"]:
+        for c in by_type.get(cmd.Hide, []):
+            return c
+    wanted = m.wanted_units()
+    quiet = [c for c in by_type.get(cmd.Shoot, []) if c.target in wanted and c.suppressed]
+    return quiet[0] if quiet else None
+
+
+def _grenade(m: _Mind, by_type, wanted: set[str]) -> cmd.Command | None:
+    uses = [c for c in by_type.get(cmd.Use, []) if content.equipment(c.card).effect == "blast"]
+    if not uses:
+        return None
+    targets = [m.seen[u][1] for u in wanted if u in m.seen and content.unit(m.seen[u][0]).armoured]
+    wrecks = content.equipment(uses[0].card).wrecks
+    for o in m.todo:
+        spec = content.objective(o)
+        if spec.kind == "feature" and spec.feature in wrecks and spec.feature in m.features:
+            targets.append(m.features[spec.feature])
+    for c in uses:
+        if c.at is not None and _cell(c.at) in targets and chebyshev(_cell(c.at), m.at) > 1:
+            return c
+    return None
+
+
+def _step(m: _Mind, moves: list[cmd.Command]) -> cmd.Command | None:
+    """One step of this turn's way, or None to stop here. It stops where the
+    rest of the way this turn would leave him worse placed than now."""
+    if not moves:
+        return None
+    goals = m.goal_cells()
+    path = m.path_to(goals) if m.at not in goals else []
+    if m.at in m.hot:  # spotted here: away from here first
+        path = path or m.path_to(_away(m)) or []
+    if not path:
+        return None
+    reach = path[: m.me["moves_left"]]
+    weight = 1 if m.turns_left <= 3 else 4
+
+    def threat(cell: Cell) -> int:  # what standing there at the turn's end risks
+        return m.danger(cell) - (0 if m.cover(cell) else OPEN)
+
+    scores = [(threat(m.at) * weight, 0)]
+    for i, cell in enumerate(reach, 1):
+        scores.append((threat(cell) * weight - 3 * i, i))
+    best = min(scores)[1]
+    if best == 0:
+        return None
+    for c in moves:
+        if _cell(c.path[0]) == path[0]:
+            return c
+    return None
+
+
+def _away(m: _Mind) -> list[Cell]:
+    return [
+        c
+        for c, _ in m.board.grid.cells()
+        if m.board.enterable(c) and m.cover(c) and all(chebyshev(c, h) > 3 for h in m.hot)
+    ]
+
+
+def _last_action(m: _Mind, by_type) -> cmd.Command | None:
+    """Nothing to shoot and no farther to go this turn: tidy up."""
+    me = m.me
+    if me["spotted"]:
+        for c in by_type.get(cmd.Hide, []):
+            return c
+    for c in by_type.get(cmd.TakeAmmo, []):
+        if me["ammo"] <= 3:
+            return c
+    for c in by_type.get(cmd.Use, []):
+        effect = content.equipment(c.card).effect
+        if effect == "heal" and me["health"] <= me["max_health"] - 2:
+            return c
+        if effect == "refill" and me["ammo"] <= 2:
+            return c
+    return None
+
+
+def play(game, max_commands: int = 2000) -> str | None:
+    """Play the sniper's seat with a fresh bot until the game ends or the
+    commander (a person) is to act; the outcome."""
+    bot = SniperBot()
+    for _ in range(max_commands):
+        if game.outcome is not None or game.view("sniper")["active"] != "sniper":
+            break
+        game.submit(bot.choose(game.view("sniper"), game.legal_commands()))
+    return game.outcome
