@@ -27,6 +27,7 @@ import hmac
 import html
 import ipaddress
 import logging
+import os
 import re
 import secrets
 import signal
@@ -45,6 +46,7 @@ log = logging.getLogger("shamble.serve")
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 DRIVER = "tui.webdriver:ShambleWebDriver"
+CODE_ROOT = Path(__file__).resolve().parents[1]  # the folder holding tui/, engine/, saves/
 PLAYER_COOKIE = "shamble_player"
 _PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -138,6 +140,9 @@ class GameService(AppService):
         env = super()._build_environment(width, height)
         env["TEXTUAL_DRIVER"] = DRIVER
         env["SHAMBLE_HOME"] = str(self.home)
+        # the game imports the same Shamble as this server, installed or not
+        path = [str(CODE_ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(path))
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
@@ -497,8 +502,8 @@ def serve(settings: Settings) -> int:
     def ready(link: str) -> None:
         print(f"Shamble is served at {link}", flush=True)
         print(
-            f"Each browser keeps its own saves in {settings.home / 'web'}/<id>. "
-            "Ctrl+C stops the server; games in play are saved.",
+            f"(listening on {settings.host} port {server.port}; each browser keeps its "
+            f"saves in {settings.home / 'web'}/<id>; Ctrl+C stops, games in play are saved)",
             flush=True,
         )
 

@@ -1,0 +1,174 @@
+"""`shamble serve` played in a real browser (issue 17): headless Chromium
+opens the printed link, starts the tutorial from the title screen by keys,
+acts, undoes and redoes; the save it leaves is verified from scratch by
+`shamble replay --verify`. A second browser finds none of the first one's
+games, and a page from another origin is refused a game."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import msgspec
+import pytest
+from conftest import REPO, wait_until
+from webplay import CAPTURE_TERMINAL, CHROMIUM, Tab, ensure_chromium
+
+
+@pytest.fixture(scope="module")
+def browser():
+    why = ensure_chromium()
+    if why is not None:
+        pytest.skip(f"browser tests need Debian's Chromium: {why}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def tabs(browser):
+    """tabs(served, context=None) -> Tab in a new browser profile (or the given one)."""
+    contexts = []
+
+    def open_tab(served, context=None) -> Tab:
+        if context is None:
+            context = browser.new_context(viewport={"width": 1100, "height": 700})
+            context.add_init_script(CAPTURE_TERMINAL)
+            contexts.append(context)
+        return Tab(context.new_page(), served.origin)
+
+    yield open_tab
+    for context in contexts:
+        context.close()
+
+
+def player_id(tab: Tab) -> str:
+    cookies = {c["name"]: c["value"] for c in tab.page.context.cookies()}
+    return cookies["shamble_player"]
+
+
+def line_with(screen: str, text: str) -> str:
+    return next((line for line in screen.splitlines() if text in line), "")
+
+
+def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
+    served = serve()
+    tab = tabs(served)
+    tab.open(served.link)
+    tab.wait_for("New game", "Continue", "Quit")
+    tab.keys("n")
+    tab.wait_for("Start (Enter)", "Seed")
+    time.sleep(0.3)  # the dialog focuses Start once it is up
+    tab.keys("Shift+Tab", "Shift+Tab", "End", "Control+u", "0")  # Start <- Undo <- Seed: 0
+    tab.wait_match(r"Seed\s+0\s")
+    tab.keys("Enter")
+    screen = tab.wait_for(
+        "Docking Ring", "Round 1", "Survivors", "Danger", "palette", gone=("Start (",)
+    )
+    first = re.search(r"(Vega|Okafor) in a \(airlock\)", screen)
+    assert first, f"no survivor is acting:\n{screen}"
+    me, other = first[1], "Okafor" if first[1] == "Vega" else "Vega"
+    assert f"██{me[0]} {other[0]}" in screen  # the board's glyphs, as in a terminal
+
+    tab.keys("?")  # help opens; Escape closes it
+    tab.wait_for("Shamble help")
+    tab.keys("Escape")
+    tab.wait_for("Round 1", gone=("Shamble help",))
+
+    tab.target("o", "Open a door: ")  # open the door, move through it
+    tab.wait_for(f"{me} opens door a-b.")
+    tab.target("m", "Move: ")
+    screen = tab.wait_for(f"{me} moves to b.", f"{other} in a")
+    assert f"''{me[0]}" in line_with(screen, "''")
+    tab.keys("Control+z")  # the move is undone: back in the airlock
+    tab.wait_for("Undone.", gone=(f"''{me[0]}",))
+    tab.keys("Control+y")  # and redone
+    screen = tab.wait_for("Redone.", f"''{me[0]}")
+
+    tab.keys("q")  # leave the game (it is saved)
+    tab.wait_for("Leave this game?")
+    tab.keys("y")
+    tab.wait_for("Continue: ", gone=("Leave this game?",))
+
+    folder = served.home / "web" / player_id(tab)
+    saves = sorted((folder / "saves").glob("*.shamble"))
+    assert len(saves) == 1, f"expected this browser's one save in {folder}: {saves}"
+    assert served.player_folders() == [folder]
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "replay", str(saves[0]), "--verify"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    from saves import load
+
+    game = load(saves[0])
+    types = [msgspec.to_builtins(c)["type"] for c in game.commands]
+    assert types == ["open_door", "move"], types
+
+    assert tab.outside_requests() == []  # fonts, script and styles all from this server
+    assert not [m for m in tab.console if "Content Security Policy" in m], tab.console
+
+    # Another tab of the same browser: Continue finds the game.
+    again = tabs(served, tab.page.context)
+    again.open(served.link)
+    again.wait_for("Continue: tutorial")
+
+    # Another browser: its own folder, and nothing to continue.
+    stranger = tabs(served)
+    stranger.open(served.link)
+    screen = stranger.wait_for("New game", "Continue", "Quit")
+    assert "Continue: " not in screen
+    assert player_id(stranger) != player_id(tab)
+    wait_until(lambda: len(served.player_folders()) == 2, 5, "the second browser's folder")
+
+
+def test_a_page_from_another_origin_gets_no_game(serve, tabs):
+    """Another web app on this machine (127.0.0.1, another port: the same
+    site for cookies, so the browser sends them along) opens the game's
+    websocket: the server refuses it by its Origin and starts nothing."""
+    served = serve()
+    tab = tabs(served)
+    tab.open(served.link)  # the browser holds the token and player cookies
+    tab.wait_for("New game")
+    before = served.games()
+    assert len(before) == 1
+
+    script = f"""<!DOCTYPE html><title>waiting</title><script>
+        const ws = new WebSocket("ws://127.0.0.1:{served.port}/ws?width=80&height=24");
+        ws.onopen = () => {{ document.title = "opened"; }};
+        ws.onclose = () => {{ if (document.title !== "opened") document.title = "refused"; }};
+        </script>""".encode()
+
+    class Innocent(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(script)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    other_app = ThreadingHTTPServer(("127.0.0.1", 0), Innocent)
+    threading.Thread(target=other_app.serve_forever, daemon=True).start()
+    try:
+        other = f"http://127.0.0.1:{other_app.server_address[1]}"
+        page = tab.page.context.new_page()
+        page.goto(f"{other}/innocent.html")
+        wait_until(lambda: page.title() in ("opened", "refused"), 10, "the websocket to settle")
+    finally:
+        other_app.shutdown()
+        other_app.server_close()
+    assert page.title() == "refused"
+    assert f"Origin '{other}' is not this server's page" in served.log_text()
+    assert served.games() == before
