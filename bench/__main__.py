@@ -9,6 +9,7 @@ import importlib
 import sys
 
 GROUPS = {"engine": "bench.engine_figures", "tui": "bench.tui_figures"}
+GROUPS["siege"] = "bench.siege_figures"  # issue 11: zombie AI turn, playouts
 GROUPS["outbreak"] = "bench.outbreak_figures"  # bot turn, playouts (issue 13)
 
 
