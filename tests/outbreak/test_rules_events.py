@@ -230,3 +230,13 @@ def test_ob_9_played_cards_go_to_the_discard_in_order(scenario):
     g.end_move()
     g.end_turn(discard="shotgun")
     assert g.summary()["event_discard"] == ["adrenaline", "shotgun"]
+
+
+def test_ob_4_a_hand_above_three_draws_nothing_at_step_4(scenario):
+    """Rules note: step 4 only tops a hand up; Lucky Find's extra cards stay."""
+    pile = ["lucky_find", "horde", "horde", *FILL, "shotgun", "chainsaw", "adrenaline"]
+    g = scenario(event_pile=pile, dice=[1])
+    g.play("lucky_find")
+    events = g.draw()
+    assert "event_drawn" not in g.types(events)
+    assert g.seat("ann")["hand"] == ["horde", "horde", "shotgun", "chainsaw"]

@@ -226,3 +226,16 @@ def test_ob_8_the_current_seat_places_the_helipad_when_tied_for_fewest(scenario)
     assert events[0].placer == "ann"
     g.place(NORTH, 180)
     assert g.summary()["helipad"] == [1, -2]
+
+
+def test_ob_3_the_helipad_brings_a_zombie_to_its_exit_or_its_pad(scenario):
+    """Rules note: the Helipad is a plain tile (one road exit, one zombie);
+    its pad is a road cell, so the placer may put that zombie on the pad."""
+    g = scenario(tile_pile=["helipad"], dice=[1])
+    g.draw()
+    g.place(NORTH, 180)
+    assert g.summary()["zombies"] == [[1, -1]]
+    g = scenario(tile_pile=["helipad"], dice=[1])
+    g.draw()
+    g.place(NORTH, 180, zombies=[[1, -2]])
+    assert g.summary()["zombies"] == [[1, -2]] == [g.summary()["helipad"]]

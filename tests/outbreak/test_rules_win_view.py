@@ -139,3 +139,26 @@ def test_ob_10_hidden_cards_do_not_change_what_a_seat_sees(scenario):
     assert g.mode.view(g.world, other, "ann") == seen
     assert choose(seen) == choose(g.mode.view(g.world, other, "ann"))
     assert g.bot_command() == choose(seen)
+
+
+def test_ob_8_a_kill_on_the_pad_that_reaches_the_target_wins_by_the_helipad(scenario):
+    """Rules note: one event can make both wins true; the Helipad is named."""
+    g = scenario(tiles=HELIPAD, zombies=[(1, -2)], kills_to_win=1, dice=[3, 6])
+    g.draw()
+    g.move((1, 0), (1, -1))
+    events = g.move((1, -2))
+    assert g.types(events)[-2:] == ["zombie_killed", "game_won"]
+    assert (g.summary()["win_reason"], g.seat("ann")["kills"]) == ("helipad", 1)
+
+
+def test_ob_8_two_on_the_pad_at_once_the_current_seat_wins(scenario):
+    """Rules note: Ann and Bob both stand on a guarded pad; Bob, in his zombie
+    step, moves the zombie off: both would win, the current seat does."""
+    g = scenario(tiles=HELIPAD, zombies=[(1, -2)])
+    ann, bob = (msgspec.structs.replace(s, cell=(1, -2)) for s in g.state.seats)
+    state = msgspec.structs.replace(
+        g.state, seats=(ann, bob), turn=1, phase="zombies", zombie_moves_left=1
+    )
+    move = g.parse_command({"type": "move_zombie", "from": [1, -2], "to": [1, -1]})
+    _, after = g.mode.run(g.world, state, move)
+    assert (after.winner, after.win_reason) == ("bob", "helipad")
