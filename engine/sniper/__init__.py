@@ -55,7 +55,13 @@ def _hand(setup: Setup, mission: Mission) -> tuple[str, ...]:
     bad = [c for c in carried.kept if c not in content.content().equipment]
     if bad:
         raise RuleError("bad_carry", f"the sniper carries unknown cards: {bad}")
-    return tuple(carried.kept)
+    # house rule SN-C.2: the mission's kit adds the cards he does not hold
+    hand = list(carried.kept)
+    extra = list(mission.sniper.equipment)
+    for card in carried.kept:
+        if card in extra:
+            extra.remove(card)
+    return tuple(hand + extra)
 
 
 class SniperMode:
