@@ -4,6 +4,7 @@ imported only when the command runs: aiohttp is no part of starting a game)."""
 from __future__ import annotations
 
 import argparse
+import os
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
@@ -30,8 +31,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     token = p.add_mutually_exclusive_group()
     token.add_argument(
         "--token",
-        default=None,
-        help="the secret the link must carry (default: a new one each start, printed)",
+        default=os.environ.get("SHAMBLE_SERVE_TOKEN") or None,
+        help="the secret the link must carry (default: $SHAMBLE_SERVE_TOKEN, "
+        "else a new one each start, printed)",
     )
     token.add_argument(
         "--no-token",

@@ -103,11 +103,13 @@ def wait_until(check, timeout: float, what: str, every: float = 0.05):
         time.sleep(every)
 
 
-def start_server(tmp_path: Path, *args: str, home: Path | None = None) -> Served:
+def start_server(
+    tmp_path: Path, *args: str, home: Path | None = None, env: dict[str, str] | None = None
+) -> Served:
     home = home or tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
     log = tmp_path / f"serve-{time.monotonic_ns()}.log"
-    env = {**os.environ, "SHAMBLE_HOME": str(home)}
+    env = {**os.environ, "SHAMBLE_HOME": str(home), **(env or {})}
     with open(log, "wb") as err:
         process = subprocess.Popen(
             [sys.executable, "-m", "tui.cli", "serve", "--port", "0", *args],
@@ -152,8 +154,8 @@ def serve(tmp_path):
     """serve(*args) -> Served; every server started is stopped afterwards."""
     started: list[Served] = []
 
-    def start(*args: str, home: Path | None = None) -> Served:
-        served = start_server(tmp_path, *args, home=home)
+    def start(*args: str, **kwargs) -> Served:
+        served = start_server(tmp_path, *args, **kwargs)
         started.append(served)
         return served
 

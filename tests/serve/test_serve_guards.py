@@ -162,8 +162,9 @@ async def test_no_token_and_a_public_url_behind_a_proxy(serve):
         await ws.close()
 
 
-async def test_max_games(serve):
-    served = serve("--max-games", "1")
+async def test_max_games_and_a_token_kept_across_restarts(serve):
+    served = serve("--max-games", "1", env={"SHAMBLE_SERVE_TOKEN": "kept-across-restarts"})
+    assert served.token == "kept-across-restarts"
     async with session() as client:
         async with client.get(served.link):
             pass
