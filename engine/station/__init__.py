@@ -22,11 +22,35 @@ DEFAULT_ROSTER = ("vega", "okafor")
 OPTIONS = {"size", "difficulty", "players"}
 
 
+def _player_count(setup: Setup) -> int:
+    """The `players` option when it is a number of players (1-6), else 0."""
+    text = str(setup.options.get("players", "")).strip()
+    if not text.isdigit():
+        return 0
+    if not 1 <= int(text) <= 6:
+        raise RuleError("bad_players", f"1 to 6 players share the survivors, not {text}")
+    return int(text)
+
+
+def deal(roster: tuple[str, ...], players: int) -> dict[str, int]:
+    """ST-1.3: survivors dealt to players in seat order, an equal share each; with
+    an odd one out the first players take one more. Each player's survivors sit
+    together, so control changes hands once per player in a round."""
+    n = len(roster)
+    return {sid: i * players // n + 1 for i, sid in enumerate(roster)}
+
+
 def _players(text: str, roster: tuple[str, ...]) -> dict[str, int]:
     """ST-1.3 hot-seat: which player (1-6) controls each survivor, from
-    "vega:1,okafor:2"; everyone is player 1's when it is not given."""
+    "vega:1,okafor:2" or a number of players to deal the survivors to;
+    everyone is player 1's when it is not given."""
     if not text:
         return {sid: 1 for sid in roster}
+    if text.strip().isdigit():
+        players = int(text)
+        if players > len(roster):
+            raise RuleError("bad_players", f"{players} players need at least {players} survivors")
+        return deal(roster, players)
     players: dict[str, int] = {}
     for part in text.split(","):
         sid, _, number = part.strip().partition(":")
@@ -42,8 +66,14 @@ def _players(text: str, roster: tuple[str, ...]) -> dict[str, int]:
 
 
 def _roster(setup: Setup, mission: Mission) -> tuple[str, ...]:
+    """The survivors named, else the mission's own, else Vega and Okafor; for
+    N hot-seat players with no survivors named, two each (ST-1.3), at most six."""
     roster = setup.roster or mission.info.survivors or DEFAULT_ROSTER
     known = content.survivors()
+    wanted = min(6, 2 * _player_count(setup))
+    if not setup.roster and len(roster) < wanted:
+        more = [sid for sid in known if sid not in roster]
+        roster = (*roster, *more[: wanted - len(roster)])
     for sid in roster:
         if sid not in known:
             raise RuleError(
@@ -198,7 +228,9 @@ def _survivor(sid: str, zone: str, carried) -> Survivor:
             raise RuleError("bad_carry", f"{sid} carries unknown skills or cards: {unknown}")
         xp = carried.xp
         skills = tuple(dict.fromkeys((spec.skill, *carried.skills)))
-        cards += list(carried.kept)
+        # a starting card that is in no deck exists once: keeping it cannot copy it
+        only_one = content.card(spec.starts_with).count == 0
+        cards += [c for c in carried.kept if not (only_one and c == spec.starts_with)]
     hand = tuple(Card(c, content.card(c).ammo) for c in cards[:2])
     backpack = tuple(Card(c, content.card(c).ammo) for c in cards[2:5])
     return Survivor(

@@ -6,7 +6,7 @@ from engine.core.errors import RuleError
 from engine.station import content
 from engine.station import events as ev
 from engine.station.content import TARGET_ORDER, name
-from engine.station.effects import check_marker, gain_xp, noise, wound
+from engine.station.effects import gain_xp, noise, wound
 from engine.station.rules import spec, wound_order
 from engine.station.state import Attack, Pending, Survivor
 from engine.station.turn import Turn
@@ -128,9 +128,8 @@ def resolve(t: Turn, attack: Attack) -> None:
     weapon = content.card(attack.weapon) if attack.weapon else None
     if weapon is not None and not weapon.silent and t.survivor(s.id).alive:
         noise(t, t.survivor(s.id).zone)
-    if weapon is not None and weapon.lure:
+    if weapon is not None and weapon.lure:  # a racket, more recent than the shot's noise
         t.emit(ev.MarkerMoved(zone=attack.zone))
-    check_marker(t, s.zone)
 
 
 def blast(t: Turn, s: Survivor, zone: str) -> None:

@@ -14,6 +14,7 @@ import msgspec
 LEVELS = ("blue", "yellow", "orange", "red")
 ZOMBIE_KINDS = ("walker", "runner", "dog", "jumper", "armored")
 TARGET_ORDER = ("walker", "dog", "runner", "jumper", "armored")  # ST-3.9
+NO_RETURN = ("runner", "dog")  # ST-5.2: never end a move where they began the phase
 SKILLS = (
     "silent_doors",
     "plus_1_melee_die",

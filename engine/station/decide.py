@@ -29,6 +29,7 @@ from engine.station.rules import (
     skill_options,
     skill_picks_owed,
     speed,
+    zone_noise,
 )
 from engine.station.state import Attack, Pending, State, Survivor
 from engine.station.turn import Turn
@@ -111,8 +112,9 @@ def _move(t: Turn, c: cmd.Move) -> None:
             "through open connections and zombie-free zones",
         )
     _start(t, s.id)
+    before = zone_noise(t.state, c.to)
     t.emit(ev.Moved(survivor=s.id, path=paths[c.to]))
-    check_marker(t, c.to)
+    check_marker(t, c.to, before)
 
 
 def reachable(world: World, state: State, start: str, steps: int) -> dict[str, tuple[str, ...]]:

@@ -22,8 +22,11 @@ def wound(t: Turn, sid: str, cause: str) -> None:
 
 
 def zombie_wounds(t: Turn, zone: str, count: int) -> None:
-    """Wounds from zombies: fewest wounds first, ties by seat; tough and a vest
-    each absorb the first wound of the zombie phase; surplus is wasted (ST-5.1)."""
+    """Wounds from zombies: fewest wounds first, ties by seat; surplus is wasted
+    (ST-5.1). Tough and a vest each absorb the first wound of the zombie phase
+    (ST-A, ST-2.2): zombies acting in the players' phase (an opened door's
+    immediate action, an extra activation) wound in full."""
+    absorbing = t.state.phase == "zombies"
     for _ in range(count):
         order = wound_order(t.state, t.world, zone)
         if not order:
@@ -33,7 +36,7 @@ def zombie_wounds(t: Turn, zone: str, count: int) -> None:
             ("tough", "tough" in s.skills),
             ("vest", any(content.card(c.id).effect == "armor" for c in s.hand + s.backpack)),
         ):
-            if has and f"{s.id}:{source}" not in t.state.absorbed:
+            if absorbing and has and f"{s.id}:{source}" not in t.state.absorbed:
                 t.emit(ev.WoundAbsorbed(survivor=s.id, source=source))
                 break
         else:
@@ -48,13 +51,17 @@ def gain_xp(t: Turn, sid: str, amount: int) -> None:
 
 
 def noise(t: Turn, zone: str, amount: int = 1) -> None:
+    before = zone_noise(t.state, zone)
     t.emit(ev.NoiseMade(zone=zone, amount=amount))
-    check_marker(t, zone)
+    check_marker(t, zone, before)
 
 
-def check_marker(t: Turn, zone: str) -> None:
-    """ST-5.4: a zone whose noise reaches the maximum takes the noise marker."""
-    if t.state.marker != zone and zone_noise(t.state, zone) >= max_noise(t.state) > 0:
+def check_marker(t: Turn, zone: str, before: int) -> None:
+    """ST-5.4: a zone whose noise reaches the maximum takes the noise marker.
+    Reaching means going from below the maximum (`before`) to at least it: a zone
+    already at or above it keeps quiet, so a more recent racket elsewhere stands."""
+    top = max_noise(t.state)
+    if t.state.marker != zone and before < top <= zone_noise(t.state, zone):
         t.emit(ev.MarkerMoved(zone=zone))
 
 

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from engine.station import content
 from engine.station import events as ev
 from engine.station.rules import World
-from engine.station.state import Card, State, Survivor
+from engine.station.state import Card, State, Stray, Survivor
 
 
 def _update(world: World, state: State, sid: str, fn) -> State:
@@ -36,6 +36,38 @@ def _add_zombies(zombies: dict, zone: str, kinds: dict[str, int], sign: int = 1)
     else:
         out.pop(zone, None)
     return out
+
+
+def _take_strays(
+    state: State, zone: str, kind: str, count: int, avoid: str = ""
+) -> tuple[list[tuple[str, int]], list[Stray]]:
+    """Which `count` runners or dogs leave `zone` (ST-5.2 bookkeeping): first those
+    that began the phase there, then those from elsewhere, those from `avoid` last.
+    Returns (start zone, number) of those taken, and the strays that stay."""
+    here = state.zombies.get(zone, {}).get(kind, 0)
+    away = sorted(state.strays_in(zone, kind), key=lambda g: (g.start == avoid, g.start))
+    native = min(count, max(0, here - sum(g.count for g in away)))
+    taken = [(zone, native)] if native else []
+    left = count - native
+    rest = [g for g in state.strays if not (g.zone == zone and g.kind == kind)]
+    for g in away:
+        n = min(left, g.count)
+        left -= n
+        if n:
+            taken.append((g.start, n))
+        if g.count > n:
+            rest.append(replace(g, count=g.count - n))
+    return taken, rest
+
+
+def _regroup(strays: list[Stray]) -> tuple[Stray, ...]:
+    """Merged by (zone, kind, start), in a fixed order; a zombie back at its start is native."""
+    counts: dict[tuple[str, str, str], int] = {}
+    for g in strays:
+        if g.zone != g.start and g.count > 0:
+            key = (g.zone, g.kind, g.start)
+            counts[key] = counts.get(key, 0) + g.count
+    return tuple(Stray(z, k, st, n) for (z, k, st), n in sorted(counts.items()))
 
 
 def _drop(floor: dict, zone: str, cards: tuple[Card, ...]) -> dict:
@@ -83,6 +115,8 @@ def _new_round(state: State, world: World) -> State:
     return replace(
         state,
         survivors=survivors,
+        phase="players",
+        strays=(),
         noise={},
         marker=None,
         round=state.round + 1,
@@ -139,12 +173,19 @@ def _zombies_killed(world: World, state: State, event: ev.ZombiesKilled) -> Stat
     zone = event.zone
     kinds = event.kinds
     n = sum(kinds.values())
+    strays = state.strays
+    for kind in content.NO_RETURN:
+        if kinds.get(kind) and strays:
+            strays = _regroup(
+                _take_strays(replace(state, strays=strays), zone, kind, kinds[kind])[1]
+            )
     return _update(
         world,
         replace(
             state,
             zombies=_add_zombies(state.zombies, zone, kinds, -1),
             kills=state.kills + n,
+            strays=strays,
         ),
         sid,
         lambda s: replace(s, kills=s.kills + n),
@@ -236,7 +277,11 @@ def _zombies_moved(world: World, state: State, event: ev.ZombiesMoved) -> State:
     count = event.count
     path = event.path
     zombies = _add_zombies(state.zombies, path[0], {kind: count}, -1)
-    return replace(state, zombies=_add_zombies(zombies, path[-1], {kind: count}))
+    strays = state.strays
+    if kind in content.NO_RETURN:
+        taken, rest = _take_strays(state, path[0], kind, count, avoid=path[-1])
+        strays = _regroup(rest + [Stray(path[-1], kind, start, n) for start, n in taken])
+    return replace(state, zombies=_add_zombies(zombies, path[-1], {kind: count}), strays=strays)
 
 
 def _zombies_attacked(world: World, state: State, event: ev.ZombiesAttacked) -> State:
@@ -359,7 +404,7 @@ def _decision_made(world: World, state: State, event: ev.DecisionMade) -> State:
 
 
 def _zombie_phase_started(world: World, state: State, event: ev.ZombiePhaseStarted) -> State:
-    return replace(state, active=None, absorbed=())
+    return replace(state, phase="zombies", active=None, absorbed=(), strays=())
 
 
 def _runners_activated(world: World, state: State, event: ev.RunnersActivated) -> State:

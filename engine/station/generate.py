@@ -112,7 +112,9 @@ def generate(seed: int, size: str | int = "medium", difficulty: int = 3) -> str:
     if isinstance(difficulty, bool) or not isinstance(difficulty, int) or not 1 <= difficulty <= 6:
         raise ValueError("difficulty must be a whole number from 1 to 6")
     limits = size_limits(size)
-    rng = stream(seed, f"station:{limits.target}:{difficulty}")
+    # the layout does not depend on the difficulty: a seed's station only grows
+    # more dangerous as the difficulty rises, which keeps difficulties comparable
+    rng = stream(seed, f"station:{limits.target}")
     for _attempt in range(200):
         plan = _layout(rng, limits)
         if plan is not None:
@@ -364,7 +366,7 @@ def _place(rng: Random, plan: _Plan, limits: SizeLimits, difficulty: int) -> _Ma
     near = min(3, max(free[z] for z in spots))
     marks.keycard = rng.choice([z for z in spots if free[z] <= near] or spots)
     # spawn zones: far from the start, spread apart, never dark
-    n_spawn = min(4, 1 + n // 20 + (1 if difficulty >= 3 else 0) + (1 if difficulty >= 6 else 0))
+    n_spawn = min(4, max(1, n // 20 + sum(difficulty >= d for d in (2, 3, 6))))
     cands = [z for z in plan.zones if z not in marks.dark and z not in (marks.start, marks.exit)]
     cands = [z for z in cands if dist[z] >= 2] or cands
     cands.sort(key=lambda z: (-dist[z], z))
@@ -424,8 +426,9 @@ def _render(plan, marks, name, seed, limits, difficulty) -> str:
                 locked.append(did)
     text_map = "\n".join("".join(row) for row in grid)
     n = len(plan.zones)
-    danger_every = max(3, 8 - difficulty + n // 25)
-    max_zombies = 18 + n // 2 + 4 * (6 - difficulty)
+    danger_every = max(4, 10 - difficulty + n // 25)
+    max_zombies = 24 + n + 3 * (6 - difficulty)
+    hearing = 4  # ST-5.3: survivors are heard, so hearing is a lever
     k = len(marks.objectives)
     cores = "the data core" if k == 1 else f"all {k} data cores"
     size_word = next((k for k, v in SIZES.items() if v == limits.target), str(limits.target))
@@ -441,7 +444,7 @@ def _render(plan, marks, name, seed, limits, difficulty) -> str:
         f"difficulty = {difficulty}",
         f"max_zombies = {max_zombies}",
         f"danger_every_rounds = {danger_every}",
-        "hearing = 4",
+        f"hearing = {hearing}",
         'map = """',
         text_map,
         '"""',

@@ -66,7 +66,7 @@ def candidates(world: World, state: State) -> list[cmd.Command]:
                                 cmd.Ranged(survivor=sid, zone=z, weapon=w, targets=[k])
                                 for k in zkinds
                             )
-            if not kinds_here and not s.searched:
+            if not kinds_here and not s.searched and (state.search or state.search_discard):
                 out.append(cmd.Search(survivor=sid))
             for d in board.doors:
                 status = state.doors[d.id]

@@ -45,6 +45,15 @@ class Attack(msgspec.Struct, frozen=True):
     targets: tuple[str, ...] = ()
 
 
+class Stray(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """`count` runners or dogs now in `zone` that began this phase in `start` (ST-5.2)."""
+
+    zone: str
+    kind: str
+    start: str
+    count: int
+
+
 class Pending(msgspec.Struct, frozen=True):
     """A decision the next command must answer (`choose`)."""
 
@@ -71,7 +80,7 @@ class State(msgspec.Struct, frozen=True):
     noise: dict[str, int] = {}
     marker: str | None = None
     round: int = 1
-    phase: str = "players"  # players | over
+    phase: str = "players"  # players | zombies (only inside the command that runs it) | over
     outcome: str | None = None
     lost_reason: str = ""
     active: str | None = None
@@ -83,6 +92,10 @@ class State(msgspec.Struct, frozen=True):
     kills: int = 0
     objectives_taken: int = 0
     absorbed: tuple[str, ...] = ()  # "survivor:source" wounds ignored this zombie phase
+    strays: tuple[Stray, ...] = ()  # runners and dogs away from their phase-start zone
+
+    def strays_in(self, zone: str, kind: str) -> list[Stray]:
+        return [g for g in self.strays if g.zone == zone and g.kind == kind]
 
     def survivor(self, sid: str) -> Survivor | None:
         for s in self.survivors:

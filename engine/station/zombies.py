@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.station import events as ev
-from engine.station.content import ZOMBIE_KINDS
+from engine.station.content import NO_RETURN, ZOMBIE_KINDS
 from engine.station.effects import check_lost, check_won, spawn_card, zombie_wounds
 from engine.station.rules import World, zone_noise
 from engine.station.state import State
@@ -29,9 +29,11 @@ def target(world: World, state: State, zone: str) -> str | None:
     if state.marker is not None and state.marker in dist:
         return state.marker
     hearing = world.mission.info.hearing
-    heard = [z for z, n in state.noise.items() if n > 0 and dist.get(z, hearing + 1) <= hearing]
+    loud = set(state.noise) | {s.zone for s in state.survivors if s.alive}
+    heard = {z: zone_noise(state, z) for z in loud if dist.get(z, hearing + 1) <= hearing}
+    heard = {z: n for z, n in heard.items() if n > 0}
     if heard:
-        return min(heard, key=lambda z: (-state.noise[z], dist[z], order[z]))
+        return min(heard, key=lambda z: (-heard[z], dist[z], order[z]))
     return None
 
 
@@ -50,69 +52,71 @@ def _path(world: World, state: State, zone: str, goal: str, steps: int) -> tuple
     return tuple(path)
 
 
-def _act(t: Turn, groups: Groups, acting: list[tuple[str, str, str]], no_return: bool) -> None:
-    """One activation step for the listed groups, planned from the step's start."""
+def _act(t: Turn, kinds: tuple[str, ...], zone: str | None = None) -> None:
+    """One activation step for the zombies of the given kinds (in one zone, or all),
+    planned from the step's start."""
     state = t.state
+    groups = _groups(state, t.world)
+    acting = _ordered(groups, t.world, kinds, zone)
     occupied = {s.zone for s in state.survivors if s.alive}
     targets: dict[str, str | None] = {}
     plan = []
     for key in acting:
-        zone, kind, start = key
-        count = groups.get(key, 0)
-        if not count:
-            continue
-        if zone in occupied:
+        here, kind, start = key
+        count = groups[key]
+        if here in occupied:
             plan.append(("attack", key, count, ()))
             continue
-        if zone not in targets:
-            targets[zone] = target(t.world, state, zone)
-        goal = targets[zone]
-        if goal is None or goal == zone:
+        if here not in targets:
+            targets[here] = target(t.world, state, here)
+        goal = targets[here]
+        if goal is None or goal == here:
             continue
-        path = _path(t.world, state, zone, goal, 2 if kind == "jumper" else 1)
-        if len(path) < 2 or (no_return and path[-1] == start):
-            continue  # ST-5.2: runners and dogs may not end a move where they began
+        path = _path(t.world, state, here, goal, 2 if kind == "jumper" else 1)
+        if len(path) < 2 or (kind in NO_RETURN and path[-1] == start):
+            continue  # ST-5.2: runners and dogs may not end a move where they began the phase
         plan.append(("move", key, count, path))
     for action, key, count, path in plan:
         if t.over:
             return
-        zone, kind, start = key
+        here, kind, _ = key
         if action == "attack":
-            t.emit(ev.ZombiesAttacked(zone=zone, kind=kind, count=count))
-            zombie_wounds(t, zone, count)
+            t.emit(ev.ZombiesAttacked(zone=here, kind=kind, count=count))
+            zombie_wounds(t, here, count)
         else:
             t.emit(ev.ZombiesMoved(kind=kind, count=count, path=path))
-            groups[key] -= count
-            dest = (path[-1], kind, start)
-            groups[dest] = groups.get(dest, 0) + count
 
 
 def _groups(state: State, world: World) -> Groups:
-    order = world.board.order
+    """Zombies by (zone, kind, zone they began this phase in): runners and dogs that
+    have moved this phase remember where they began (state.strays)."""
     groups: Groups = {}
-    for zone in sorted(state.zombies, key=order.__getitem__):
-        for kind in ZOMBIE_KINDS:
-            n = state.zombies[zone].get(kind, 0)
-            if n:
+    for zone, kinds in state.zombies.items():
+        for kind, n in kinds.items():
+            for g in state.strays_in(zone, kind):
+                groups[(zone, kind, g.start)] = g.count
+                n -= g.count
+            if n > 0:
                 groups[(zone, kind, zone)] = n
     return groups
 
 
-def _ordered(groups: Groups, world: World, kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
+def _ordered(
+    groups: Groups, world: World, kinds: tuple[str, ...], zone: str | None = None
+) -> list[tuple[str, str, str]]:
     order = world.board.order
-    keys = [k for k, n in groups.items() if n and k[1] in kinds]
+    keys = [k for k, n in groups.items() if n and k[1] in kinds and zone in (None, k[0])]
     return sorted(keys, key=lambda k: (order[k[0]], ZOMBIE_KINDS.index(k[1]), order[k[2]]))
 
 
 def zombie_phase(t: Turn) -> None:
     """ST-2.2: activation, spawn, end of round; all in the triggering command."""
     t.emit(ev.ZombiePhaseStarted(round=t.state.round))
-    groups = _groups(t.state, t.world)
-    _act(t, groups, _ordered(groups, t.world, ZOMBIE_KINDS), no_return=False)
+    _act(t, ZOMBIE_KINDS)
     if not t.over:
-        _act(t, groups, _ordered(groups, t.world, ("runner", "dog")), no_return=True)
+        _act(t, ("runner", "dog"))
     if not t.over:
-        _act(t, groups, _ordered(groups, t.world, ("dog",)), no_return=True)
+        _act(t, ("dog",))
     for zone in t.world.spawns:
         if t.over:
             return
@@ -132,11 +136,9 @@ def zombie_phase(t: Turn) -> None:
 
 def runners_act(t: Turn) -> None:
     """ST-6.2 extra activation: every runner on the board takes one action now."""
-    groups = _groups(t.state, t.world)
-    _act(t, groups, _ordered(groups, t.world, ("runner",)), no_return=False)
+    _act(t, ("runner",))
 
 
 def immediate_action(t: Turn, zone: str) -> None:
     """ST-3.5: every zombie in the zone behind an opened door acts once."""
-    groups = {k: n for k, n in _groups(t.state, t.world).items() if k[0] == zone}
-    _act(t, groups, _ordered(groups, t.world, ZOMBIE_KINDS), no_return=False)
+    _act(t, ZOMBIE_KINDS, zone)

@@ -65,6 +65,9 @@ GAMES = {
     "v2-station-casual": ("tutorial", 3, "casual", 2, 60, 0.2),
     "v2-station-honest": ("tutorial", 8, "honest", 3, 50, 0.2),
     "v2-station-ironman": ("tutorial", 9, "ironman", 4, 40, 0.0),
+    # played under the Station rules as fixed in issue 14 (ST-5.3 hearing and more)
+    "v1-station-rules2": ("tutorial", 11, "casual", 5, 50, 0.2),
+    "v2-station-rules2": ("tutorial", 12, "honest", 6, 60, 0.2),
 }
 
 

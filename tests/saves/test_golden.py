@@ -32,11 +32,27 @@ def test_golden_save_loads_as_it_was_played(path):
     assert game.replay_state() == game.state  # snapshots agree with the events
 
 
+# Saves recorded before a fix to the rules still load as they were played (their events
+# are facts), but deciding their commands again under today's rules gives other events
+# from the first command the fix touches: verify must agree on everything before that
+# and name that journal frame. Issue 14 fixed ST-5.3: quiet survivors within hearing
+# range draw zombies, so these two tutorials' walkers now move in round 1.
+RULES_CHANGED_AT = {"v1-station-tutorial": 2, "v2-station-honest": 4}
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_golden_save_verifies_from_scratch(path):
     report = verify(path)
-    assert report.ok, report.text()
-    assert report.commands == sum(1 for f in load(path).journal if hasattr(f, "command"))
+    changed = RULES_CHANGED_AT.get(path.stem)
+    if changed is None:
+        assert report.ok, report.text()
+        assert report.commands == sum(1 for f in load(path).journal if hasattr(f, "command"))
+        return
+    (problem,) = report.problems
+    assert problem.startswith(f"journal frame {changed}: the command ")
+    assert problem.endswith("gives other events on replay")
+    journal = load(path).journal[:changed]
+    assert report.commands == sum(1 for f in journal if hasattr(f, "command"))
 
 
 def test_v1_save_migrates_its_undo_count():

@@ -15,12 +15,12 @@ ROSTER = ["vega", "okafor", "hale", "ruiz"]
 # is a game the bot wins with ROSTER
 WINNING_SEEDS = {
     "tutorial": 0,
-    "airlock": 0,
-    "hydroponics": 2,
-    "med_bay": 1,
-    "cargo_hold": 3,
-    "reactor": 7,
-    "command_deck": 2,
+    "airlock": 1,
+    "hydroponics": 0,
+    "med_bay": 2,
+    "cargo_hold": 2,
+    "reactor": 10,
+    "command_deck": 46,
 }
 
 

@@ -11,12 +11,12 @@ from engine.station.bot import StationBot, play
 
 # seeds the bot wins each mission with (the same as tests/station/test_bot.py)
 WINNING_SEEDS = {
-    "airlock": 0,
-    "hydroponics": 2,
-    "med_bay": 1,
-    "cargo_hold": 3,
-    "reactor": 7,
-    "command_deck": 2,
+    "airlock": 1,
+    "hydroponics": 0,
+    "med_bay": 2,
+    "cargo_hold": 2,
+    "reactor": 10,
+    "command_deck": 46,
 }
 
 

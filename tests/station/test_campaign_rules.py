@@ -56,6 +56,37 @@ def test_ST_C_2_xp_skills_and_one_kept_card_carry_over():
     assert g.summary()["pending"] is None  # the orange pick was made before
 
 
+# ST-C.2: gear resets to the starting card plus the kept one. Keeping the starting card
+# itself brings back that one card, not a copy beside it: Vega's wrench is in no deck, and
+# Hale with one crowbar keeps that crowbar; only a second crowbar he found is a second card.
+@pytest.mark.parametrize(
+    "sid, held, keep, options, back",
+    [
+        ("vega", ["wrench", "pistol"], "wrench", ["pistol"], ["wrench"]),
+        ("vega", ["wrench", "pistol"], "pistol", ["pistol"], ["wrench", "pistol"]),
+        ("hale", ["crowbar"], "crowbar", [], ["crowbar"]),
+        ("hale", ["crowbar", "crowbar"], "crowbar", ["crowbar"], ["crowbar", "crowbar"]),
+    ],
+)
+def test_ST_C_2_keeping_the_starting_card_does_not_copy_it(sid, held, keep, options, back):
+    p = campaign.start("derelict", [sid])
+    done = finished("airlock", {sid: alive(skills=[], hand=held)}, "won")
+    assert campaign.keep_options(done, sid) == options
+    p = campaign.finish_mission(p, done, {sid: keep})
+    g = Game.new(**campaign.next_game(p), seed=1)
+    assert g.summary()["survivors"][sid]["hand"] == back
+
+
+# ST-C.2: progress handed straight to Game.new cannot copy a card that only exists as a
+# survivor's starting card either.
+def test_ST_C_2_carry_never_doubles_a_starting_only_card():
+    g = Game.new(
+        "station", mission="airlock", seed=1, survivors=["vega"],
+        carry={"vega": {"kept": ["wrench"]}},
+    )  # fmt: skip
+    assert g.summary()["survivors"]["vega"]["hand"] == ["wrench"]
+
+
 def test_ST_C_2_a_kept_card_must_be_held():
     p = campaign.start("derelict", ["hale"])
     with pytest.raises(RuleError) as e:
@@ -146,6 +177,28 @@ def test_endless_run_rises_and_falls():
     assert run.outcome == "lost" and run.score == 43 and run.rounds == 15
     with pytest.raises(RuleError):
         endless.next_game(run)
+
+
+# ST-1.3: the default for two players is two survivors each: `players` may be a number
+# (as `--players 2` on the command line); with no survivors named the roster grows to two
+# per player (at most six), and the survivors are dealt out in seat order.
+@pytest.mark.parametrize(
+    "players, survivors, dealt",
+    [
+        (2, None, {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2}),
+        ("2", None, {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2}),
+        ("3", None, {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2, "hale": 3, "mori": 3}),
+        (2, ["hale", "mori", "lin"], {"hale": 1, "mori": 1, "lin": 2}),
+        ("1", None, {"vega": 1, "okafor": 1}),
+    ],
+)
+def test_ST_1_3_two_players_default_to_two_survivors_each(players, survivors, dealt):
+    g = Game.new("station", mission="tutorial", seed=1, survivors=survivors, players=players)
+    assert g.view("players")["players"] == dealt
+    assert list(g.summary()["survivors"]) == list(dealt)
+    with pytest.raises(RuleError) as e:
+        Game.new("station", mission="tutorial", survivors=["vega"], players=2)
+    assert e.value.code == "bad_players"
 
 
 def test_ST_1_3_hot_seat_players_control_their_survivors():

@@ -173,6 +173,29 @@ def test_ST_A_vest_ignores_the_first_wound_each_zombie_phase(play):
     assert g.survivor("vega")["wounds"] == 2
 
 
+# ST-A vest, ST-2.2: a wound dealt in the players' phase is not absorbed. A dangerous
+# search draws a card that puts a runner in Vega's zone and activates runners at once:
+# its attack wounds her. In the zombie phase the runner attacks twice: the vest takes the
+# first, so the round ends with two wounds.
+def test_ST_2_2_vest_absorbs_nothing_in_the_players_phase(play):
+    deck = (
+        '[decks]\nsearch = ["nothing"]\n[[decks.zombie]]\nblue = {runner = 1, extra = "runners"}\n'
+    )
+    g = play(
+        CORRIDOR,
+        on_floor("vest") + "dangerous = true\n" + deck,
+        survivors=["vega"],
+    )
+    g.act("manage", "vega", hand=["wrench", "vest"], backpack=[])
+    g.act("search", "vega")
+    assert g.summary()["round"] == 2
+    assert g.survivor("vega")["wounds"] == 2
+    absorbed = g.events_of("wound_absorbed")
+    phase = next(i for i, e in enumerate(g.events) if type(e).__name__ == "ZombiePhaseStarted")
+    assert len(absorbed) == 1
+    assert g.events_of("wound_absorbed", since=phase) == absorbed
+
+
 # ST-3.8, ST-7.1: taking an objective removes the token and gives 5 XP.
 def test_ST_3_8_take_objective(play):
     body = START_A + "[zones.b]\nobjective = true\n"

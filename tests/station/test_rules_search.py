@@ -151,3 +151,12 @@ def test_ST_8_2_search_deck_refills_from_its_discards(play, seed):
         g.act("end_turn", "lin")
     assert outcomes[:2] == ["trap_alarm", "nothing"]
     assert outcomes[2] in ("trap_alarm", "nothing")
+
+
+# ST-3.4, K-4, K-5: a stacked search deck that is empty, with no discards to refill it,
+# cannot be searched, so legal_commands does not offer the search it would refuse.
+def test_ST_3_4_no_search_offered_from_an_empty_stacked_deck(play):
+    g = play(CORRIDOR, START_A + decks([]), survivors=["vega", "lin"])
+    assert not [c for c in g.legal_commands() if type(c).__name__ == "Search"]
+    assert g.refuses("search", "vega") == "deck_empty"
+    g.act("move", "vega", to="b")  # everything else is still on offer

@@ -127,6 +127,33 @@ def test_ST_A_tough_ignores_the_first_wound_each_phase(play):
     assert g.survivor("hale")["wounds"] == 2
 
 
+# ST-A tough, ST-2.2: only wounds dealt in the zombie phase are absorbed. Hale walks into
+# b round the corridor; Lin opens the door a-b, and the walker behind it attacks him at
+# once (ST-3.5): that wound stands. In the zombie phase its next attack is absorbed.
+def test_ST_2_2_tough_absorbs_nothing_in_the_players_phase(play):
+    g = play(
+        """
+        #########
+        #aaa+bbb#
+        #a#####b#
+        #ccccccc#
+        #########
+        #xx#
+        """,
+        "[zones.a]\nstart = true\n" + zombie("b"),
+        survivors=["hale", "lin"],
+    )
+    g.act("move", "hale", to="c")
+    g.act("move", "hale", to="b")
+    g.act("open_door", "lin", door="a-b")
+    assert g.survivor("hale")["wounds"] == 1
+    assert g.events_of("wound_absorbed") == []
+    g.act("end_turn", "lin")
+    assert g.summary()["round"] == 2
+    assert g.survivor("hale")["wounds"] == 1
+    assert [e["source"] for e in g.events_of("wound_absorbed")] == ["tough"]
+
+
 # ST-A tough + vest (rules-notes): each absorbs one wound per zombie phase.
 def test_ST_A_tough_and_vest_absorb_two(play):
     body = '[zones.a]\nstart = true\nfloor = ["vest"]\n' + zombie("a", count=3)

@@ -1,6 +1,12 @@
 """ST-5 zombie activation: attacks, moves, runners, dogs, jumpers, target choice, noise."""
 
+import msgspec
 import pytest
+from msgspec.structs import replace
+
+from engine import Game
+from engine.station import commands
+from engine.station.decide import run
 
 CORRIDOR = """
 #################
@@ -215,19 +221,29 @@ def test_ST_5_3_marker_beats_noise_tokens(play):
     assert g.all_zombies() == {"p": {"walker": 1}}  # toward M
 
 
-# ST-5.3 rule 3: with no marker, the zone with most noise tokens within hearing;
-# survivors do not count there.
-def test_ST_5_3_loudest_tokens_when_nothing_is_seen(play):
+# ST-5.3 rule 3: with no marker, the loudest zone within hearing, where zone noise is
+# noise tokens plus survivors, each survivor counting as one token.
+def test_ST_5_3_loudest_zone_noise_when_nothing_is_seen(play):
     g = play(
         LOOP,
         start("N") + zombie("w") + search_deck("trap_alarm"),
-        survivors=["lin", "vega", "okafor", "hale"],
+        survivors=["lin", "vega", "okafor", "hale", "mori"],
     )
-    g.act("search", "lin")  # N: 2 tokens + lin
-    for sid in ("vega", "okafor", "hale"):
-        g.act("move", sid, to="M")  # M: 3 survivors, no tokens
-    end_round(g, "lin", "vega", "okafor", "hale")
-    assert g.all_zombies() == {"q": {"walker": 1}}  # toward N
+    g.act("search", "lin")  # N: 2 tokens + lin = 3
+    for sid in ("vega", "okafor", "hale", "mori"):
+        g.act("move", sid, to="M")  # M: 4 survivors, no tokens = 4
+    end_round(g, "lin", "vega", "okafor", "hale", "mori")
+    assert g.all_zombies() == {"p": {"walker": 1}}  # toward M
+
+
+# ST-5.3 rule 3: a quiet survivor (no noise tokens anywhere) within hearing range draws a
+# zombie that cannot see them; one beyond hearing range does not.
+@pytest.mark.parametrize("hearing, after", [(2, "q"), (1, "w")])
+def test_ST_5_3_a_quiet_survivor_within_hearing_draws_zombies(play, hearing, after):
+    g = play(LOOP, start("N") + zombie("w"), hearing=hearing)
+    g.act("end_turn", "lin")
+    assert g.summary()["noise"] == {}
+    assert g.all_zombies() == {after: {"walker": 1}}
 
 
 # ST-5.3 rule 1 before rule 2: a seen survivor beats the marker.
@@ -304,9 +320,6 @@ def test_ST_5_4_most_recent_racket_wins(play):
 
 def test_ST_5_3_an_unreachable_marker_is_skipped_for_the_loudest_reachable_zone(tmp_path):
     """rules-notes: targets are chosen among zones the zombie can reach."""
-    from msgspec.structs import replace
-
-    from engine import Game
     from engine.station.zombies import target
 
     text = '''
@@ -334,3 +347,118 @@ objective = true
     assert target(world, replace(state, noise={}), "a") is None  # nothing reachable: stay
     opened = replace(state, doors={"b-c": "open"})
     assert target(world, opened, "a") == "c"  # now it sees the survivor there
+
+
+def zombie_deck(*lines: str) -> str:
+    """Inline zombie cards, drawn in order: each line a blue spawn line."""
+    return "".join(f"[[decks.zombie]]\nblue = {line}\n" for line in lines)
+
+
+EXTRA = '{extra = "runners"}'
+
+
+# ST-5.2: the no-return rule holds through the whole zombie phase, the spawn step's
+# "extra activation: runners" included. The runner heads from c for Lin in a (tie with
+# Vega in e, map order), Lin falls to the walkers in a, so its next target, Vega, lies back
+# through c: its second action is skipped, and so is the extra activation's move.
+def test_ST_5_2_extra_activation_does_not_send_a_runner_back_to_its_start(play):
+    g = play(
+        """
+        #################
+        #aaabbbcccdddeee#
+        #################
+        #xx#yy#
+        """,
+        start("c")
+        + zombie("a", count=2)
+        + zombie("c", "runner")
+        + "[zones.y]\nspawn = 1\n"
+        + zombie_deck(EXTRA),
+        survivors=["lin", "vega"],
+    )
+    g.act("move", "lin", to="b")
+    g.act("move", "lin", to="a")
+    g.act("move", "vega", to="d")
+    g.act("move", "vega", to="e")
+    s = g.summary()
+    assert s["round"] == 2 and s["survivors"]["lin"]["alive"] is False
+    assert len(g.events_of("runners_activated")) == 1
+    assert g.all_zombies() == {"a": {"walker": 2}, "b": {"runner": 1}}
+
+
+# ST-5.2 in the players' phase: a runner moved by one extra activation may not be sent
+# back to the zone it began the players' phase in by a later one. Ruiz's alarm in d draws
+# it from c to f; then the louder b (Okafor, Vega and an alarm) lies back through c.
+def test_ST_5_2_players_phase_extra_activations_keep_the_no_return_rule(play):
+    g = play(
+        """
+        #################
+        #bbbeeecccfffddd#
+        #b#############d#
+        #sssssssssssssss#
+        #################
+        #xx#
+        """,
+        start("s")
+        + "[zones.b]\ndangerous = true\n[zones.d]\ndangerous = true\n"
+        + zombie("c", "runner")
+        + search_deck("trap_alarm", "trap_alarm")
+        + zombie_deck(EXTRA, EXTRA),
+        survivors=["ruiz", "okafor", "vega", "lin"],
+    )
+    g.act("move", "ruiz", to="d")
+    g.act("search", "ruiz")  # d: 2 tokens + Ruiz = 3; the runner goes c -> f
+    assert g.all_zombies() == {"f": {"runner": 1}}
+    g.act("move", "okafor", to="b")
+    g.act("move", "vega", to="b")
+    g.act("search", "vega")  # b: 2 tokens + 2 survivors = 4, louder than d
+    assert g.summary()["round"] == 1  # Lin has not acted: still the players' phase
+    assert len(g.events_of("runners_activated")) == 2
+    assert g.all_zombies() == {"f": {"runner": 1}}
+
+
+# ST-5.4: a flare fired from a zone already at maximum noise moves the marker to its
+# target, and the shot's own noise there does not pull it back. Mori (yellow: 3 actions)
+# alone: maximum noise 4.
+def test_ST_5_4_a_flare_from_a_zone_at_max_keeps_the_marker(mission_file):
+    path = mission_file(CORRIDOR, start("a") + search_deck("trap_alarm"))
+    g = Game.new(
+        "station", mission=path, seed=1, survivors=["mori"], dice=[2] * 8,
+        carry={"mori": {"xp": 7}},
+    )  # fmt: skip
+    act = lambda kind, **f: g.submit({"type": kind, "survivor": "mori", **f})  # noqa: E731
+    act("search")  # a: 2 tokens + Mori = 3
+    act("ranged", zone="c")  # the shot takes a to 4 (marker a), then the flare: c
+    assert g.summary()["marker"] == "c"
+    events = act("ranged", zone="b")  # a is already at max (5): only the flare counts
+    assert [e.zone for e in events if type(e).__name__ == "MarkerMoved"] == ["b"]
+    assert g.summary()["round"] == 2  # Mori's third action ended the round
+
+
+# ST-5.4 (rules-notes): the marker moves when an action takes a zone to the maximum; a zone
+# already at or above it does not take the marker back from a more recent racket, whether
+# by a silent attack, a loud shot or a survivor walking in.
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "melee", "survivor": "vega", "weapon": "wrench"},
+        {"type": "ranged", "survivor": "okafor", "zone": "b"},
+        {"type": "move", "survivor": "lin", "to": "a"},
+    ],
+    ids=["melee", "shot", "move"],
+)
+def test_ST_5_4_a_zone_already_at_max_does_not_take_the_marker_back(mission_file, command):
+    path = mission_file(CORRIDOR, start("a") + zombie("a") + zombie("b"))
+    g = Game.new("station", mission=path, seed=1, survivors=["vega", "okafor", "lin"], dice=[3] * 6)
+    lin = replace(g.state.survivors[2], zone="b")
+    # a: 11 tokens + Vega and Okafor = 13, above the maximum of 12; a racket put the
+    # marker in e since
+    given = replace(
+        g.state,
+        survivors=g.state.survivors[:2] + (lin,),
+        noise={"a": 11},
+        marker="e",
+    )
+    events, after = run(g.world, given, msgspec.convert(command, commands.StationCommand))
+    assert after.marker == "e"
+    assert not any(type(e).__name__ == "MarkerMoved" for e in events)
