@@ -1,0 +1,1 @@
+"""Shipped Siege campaigns, one TOML file each."""
