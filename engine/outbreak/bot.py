@@ -17,10 +17,10 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
+from engine.core.geometry import manhattan
 from engine.outbreak import content
-from engine.outbreak.board import Board, Placed, board_of, pos_of
+from engine.outbreak.board import Board, Cell, Placed, board_of, pos_of
 
-Cell = tuple[int, int]
 FIGHT_PENALTY = 2.0  # extra cost of a step into a zombie when racing
 KEEP = {  # how much a card is worth keeping in hand, when nothing says more
     "adrenaline": 5,
@@ -73,6 +73,7 @@ class Sight:
         self.pad: Cell | None = _cell(view["helipad"]) if view["helipad"] else None
         self.opponents = [s for s in view["order"] if s != self.me_id]
         self._pad_dist: dict[Cell, int] | None = None
+        self._dists: dict[Cell, dict[Cell, int]] = {}
 
     # -- reading -------------------------------------------------------------------
     def bonus(self) -> int:
@@ -91,6 +92,15 @@ class Sight:
         if kills + 1 >= self.view["kills_to_win"]:
             return self.risk() < 0.5
         return self.risk() * (kills / 2 + 3) < 1
+
+    def dist_from(self, cell: Cell) -> dict[Cell, int]:
+        """Steps along connections from a cell (computed once per decision)."""
+        if cell not in self._dists:
+            self._dists[cell] = self.board.distances([cell])
+        return self._dists[cell]
+
+    def seat_cell(self, sid: str) -> Cell:
+        return _cell(self.seats[sid]["cell"])
 
     @property
     def pad_dist(self) -> dict[Cell, int]:
@@ -121,7 +131,7 @@ class Sight:
 
     def seat_dist(self, sid: str) -> int:
         """Steps from a seat's figure to the pad (large when it cannot get there)."""
-        return self.pad_dist.get(_cell(self.seats[sid]["cell"]), 999)
+        return self.pad_dist.get(self.seat_cell(sid), 999)
 
     def threat(self) -> str | None:
         """The opponent nearest the pad, or before it the one with most kills."""
@@ -175,7 +185,7 @@ def _event_or_draw(sight: Sight, legal: list[dict]) -> dict:
     return best if score > 0.1 else draw
 
 
-def _card_value(sight: Sight, c: dict) -> float:  # noqa: C901 (one line per kind of card)
+def _card_value(sight: Sight, c: dict) -> float:
     spec = content.event(c["card"])
     me = sight.me
     racing = sight.racing()
@@ -183,7 +193,7 @@ def _card_value(sight: Sight, c: dict) -> float:  # noqa: C901 (one line per kin
     if spec.lasts and c["card"] in me["effects"] and spec.target != "opponent":
         return -1.0  # an effect does not stack with itself
     if spec.fight_bonus:
-        near = any(_manhattan(z, sight.cell) <= 4 for z in sight.zombies)
+        near = any(manhattan(z, sight.cell) <= 4 for z in sight.zombies)
         value += spec.fight_bonus * (0.35 if near else 0.1) * (2 if spec.lasts != "turn" else 1)
     if spec.no_fights:
         value += _blockers_on_my_way(sight) * 0.6 if racing else 0.0
@@ -210,13 +220,9 @@ def _card_value(sight: Sight, c: dict) -> float:  # noqa: C901 (one line per kin
     return value
 
 
-def _manhattan(a: Cell, b: Cell) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
 def _blockers_on_my_way(sight: Sight) -> int:
     """Zombies on a shortest way from the bot to the pad."""
-    mine = sight.board.distances([sight.cell])
+    mine = sight.dist_from(sight.cell)
     total = sight.pad_dist.get(sight.cell)
     if total is None:
         return 0
@@ -241,10 +247,9 @@ def _horde_value(sight: Sight, pos: tuple[int, int], count: int) -> float:
         threat = sight.threat()
         if threat is None:
             return 0.0
-        tc = _cell(sight.seats[threat]["cell"])
-        their = sight.board.distances([tc])
+        their = sight.dist_from(sight.seat_cell(threat))
         total = sight.seat_dist(threat)
-        mine = sight.board.distances([sight.cell])
+        mine = sight.dist_from(sight.cell)
         my_total = sight.pad_dist.get(sight.cell, 999)
         value = 0.0
         for c in free:
@@ -255,14 +260,14 @@ def _horde_value(sight: Sight, pos: tuple[int, int], count: int) -> float:
         return value
     if not sight.fight_pays():
         return -0.5
-    mine = sight.board.distances([sight.cell])
+    mine = sight.dist_from(sight.cell)
     return sum(0.3 for c in free if mine.get(c, 999) <= 4)
 
 
 def _push_value(sight: Sight, c: dict) -> float:
     if sight.pad is None or c["target"] != sight.threat():
         return 0.0
-    here = _cell(sight.seats[c["target"]]["cell"])
+    here = sight.seat_cell(c["target"])
     dx, dy = content.STEP[c["direction"]]
     to = (here[0] + dx, here[1] + dy)
     if to == sight.pad:
@@ -272,13 +277,13 @@ def _push_value(sight: Sight, c: dict) -> float:
 
 
 def _stampede_value(sight: Sight, pos: tuple[int, int]) -> float:
-    figures = {sid: _cell(s["cell"]) for sid, s in sight.seats.items()}
+    dists = {sid: sight.dist_from(sight.seat_cell(sid)) for sid in sight.view["order"]}
     value = 0.0
     threat = sight.threat()
     for z in sight.zombies:
         if pos_of(z) != pos:
             continue
-        nearest = min(figures, key=lambda sid: (_manhattan(figures[sid], z), sid))
+        nearest = min(dists, key=lambda sid: dists[sid].get(z, 999))
         if nearest == sight.me_id:
             value += 0.2 if sight.fight_pays() and sight.pad is None else -0.2
         elif nearest == threat:
@@ -300,7 +305,7 @@ def _tile_score(sight: Sight, tid: str, c: dict) -> float:
     board = sight.board.with_tile(Placed(tid, _cell(c["at"]), c["rotation"]))
     open_edges = len(board.open_edges())
     centre = (c["at"][0] * 3 + 1, c["at"][1] * 3 + 1)
-    near = _manhattan(centre, sight.cell)
+    near = manhattan(centre, sight.cell)
     spec = content.tile(tid)
     loot = spec.bullets + spec.lives if spec.building else 0
     fodder = 0.3 if sight.fight_pays() else -0.3
@@ -314,9 +319,7 @@ def _helipad_score(sight: Sight, c: dict) -> float:
     )
     dist = board.distances([pad])
     mine = dist.get(sight.cell, 999)
-    theirs = min(
-        (dist.get(_cell(sight.seats[o]["cell"]), 999) for o in sight.opponents), default=999
-    )
+    theirs = min((dist.get(sight.seat_cell(o), 999) for o in sight.opponents), default=999)
     moving_first = 0 if sight.view["current"] == sight.me_id else 2
     return theirs - mine - moving_first
 
@@ -367,7 +370,7 @@ def _walk_dist(sight: Sight, target: Cell) -> dict[Cell, int]:
 
 def _hunt_target(sight: Sight) -> Cell | None:
     """The most worthwhile zombie or token to walk to, or None."""
-    mine = sight.board.distances([sight.cell])
+    mine = sight.dist_from(sight.cell)
     fights = sight.fight_pays() and not sight.passes_zombies()
     best, best_value = None, 0.0
     for cell, d in mine.items():
@@ -421,9 +424,9 @@ class _ZombieJudge:
                 mine = sid == s.me_id
                 urgency = 1.0 / (1 + max(0, total - 3))  # who reaches the pad soon
                 weight = -1.2 * urgency if mine else urgency
-                dist = s.board.distances([_cell(s.seats[sid]["cell"])])
+                dist = s.dist_from(s.seat_cell(sid))
                 self.paths.append((weight, dist, total))
-        self.my_dist = s.board.distances([s.cell])
+        self.my_dist = s.dist_from(s.cell)
         self.fights = s.fight_pays()
 
     def on_path(self, cell: Cell, dist: dict[Cell, int], total: int) -> bool:

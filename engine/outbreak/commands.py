@@ -9,8 +9,6 @@ from typing import Union
 
 import msgspec
 
-Cell = tuple[int, int]
-
 
 class Command(
     msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True, kw_only=True

@@ -8,10 +8,11 @@ die. A fight roll that falls short waits for `choose` (OB-6)."""
 from __future__ import annotations
 
 from engine.core.errors import RuleError
+from engine.core.geometry import manhattan
 from engine.outbreak import commands as cmd
 from engine.outbreak import content
 from engine.outbreak import events as ev
-from engine.outbreak.board import building_order, exit_cells, reading, tile_cells
+from engine.outbreak.board import ROADS, building_order, exit_cells, reading, tile_cells
 from engine.outbreak.cards import play_event
 from engine.outbreak.evolve import kills_lost
 from engine.outbreak.fight import fight, kill, take_token
@@ -105,7 +106,7 @@ def _place_tile(t: Turn, c: cmd.PlaceTile) -> None:
 
 
 def _chosen_zombies(tid: str, c: cmd.PlaceTile, exits: int) -> list[Cell]:
-    roads = {cell for cell, k in tile_cells(tid, c.at, c.rotation).items() if k in ("road", "pad")}
+    roads = {cell for cell, k in tile_cells(tid, c.at, c.rotation).items() if k in ROADS}
     chosen = [tuple(z) for z in c.zombies or ()]
     if len(chosen) != exits or len(set(chosen)) != exits or not set(chosen) <= roads:
         raise RuleError(
@@ -176,7 +177,7 @@ def _move(t: Turn, c: cmd.Move) -> None:
     to = tuple(c.to)
     if t.state.moves_left <= 0:
         raise RuleError("no_moves", "no moves are left this turn")
-    if abs(to[0] - me.cell[0]) + abs(to[1] - me.cell[1]) != 1:
+    if manhattan(me.cell, to) != 1:
         raise RuleError("not_adjacent", f"{list(to)} is not one orthogonal step away")
     if not t.board.connected(me.cell, to):
         raise RuleError("blocked", f"no road or doorway leads from {list(me.cell)} to {list(to)}")
@@ -208,7 +209,7 @@ def _move_zombie(t: Turn, c: cmd.MoveZombie) -> None:
         raise RuleError("no_zombie", f"there is no zombie at {list(a)}")
     if a in t.state.moved_zombies:
         raise RuleError("already_moved", f"the zombie at {list(a)} has moved this turn")
-    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+    if manhattan(a, b) != 1:
         raise RuleError("not_adjacent", f"{list(b)} is not one orthogonal step from {list(a)}")
     if not t.board.connected(a, b):
         raise RuleError("blocked", f"no road or doorway leads from {list(a)} to {list(b)}")

@@ -10,9 +10,7 @@ from typing import Union
 
 import msgspec
 
-from engine.outbreak.state import Fight
-
-Cell = tuple[int, int]
+from engine.outbreak.state import Cell, Fight
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, gc=False):

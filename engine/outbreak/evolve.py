@@ -39,7 +39,7 @@ def helipad_of(tiles: tuple[Placed, ...]):
     return None
 
 
-def evolve(world, state: State, event: ev.Event) -> State:  # noqa: C901 (one case per event)
+def evolve(world, state: State, event: ev.Event) -> State:
     match event:
         case ev.DeckShuffled(deck=deck, order=order):
             if deck == "tiles":

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.outbreak.board import Placed
+from engine.outbreak.board import Cell, Placed
 from engine.outbreak.content import START_BULLETS, START_LIFE
 
-Cell = tuple[int, int]
 CENTRE: Cell = (1, 1)  # Town Square's centre: where figures start and return
 
 
