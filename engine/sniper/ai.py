@@ -149,7 +149,7 @@ def _advance(p: _Picture, kind: str, at: Cell, goals: list[Cell], steps: int) ->
     """As far as `steps` allow along a shortest path to the nearest goal,
     stopping short of cells other units hold."""
     passable = p.passable(kind)
-    dist = p.board.distances(goals, passable)
+    dist = p.board.distances(goals, passable, until=at)
     if at not in dist:
         return None
     path = [at]

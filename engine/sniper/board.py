@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.core.geometry import Cell, Grid, chebyshev, supercover
 
@@ -57,11 +58,19 @@ class Board:
     def glyph(self, cell: Cell) -> str:
         return self.grid.at(cell)
 
+    @cached_property
+    def enterable_cells(self) -> frozenset[Cell]:
+        return frozenset(c for c, ch in self.grid.cells() if ch in ENTERABLE)
+
+    @cached_property
+    def road_cells(self) -> frozenset[Cell]:
+        return frozenset(c for c, ch in self.grid.cells() if ch == ROAD)
+
     def enterable(self, cell: Cell) -> bool:
-        return self.inside(cell) and self.grid.at(cell) in ENTERABLE
+        return cell in self.enterable_cells
 
     def is_road(self, cell: Cell) -> bool:
-        return self.inside(cell) and self.grid.at(cell) == ROAD
+        return cell in self.road_cells
 
     def is_open(self, cell: Cell) -> bool:
         return self.grid.at(cell) in OPEN
@@ -99,8 +108,12 @@ class Board:
             return got
         return not any(c in smoke for c in self.between(a, b))
 
-    def distances(self, goals: Iterable[Cell], passable: Callable[[Cell], bool]) -> dict:
-        """Steps from the nearest goal to every cell reachable through passable cells."""
+    def distances(
+        self, goals: Iterable[Cell], passable: Callable[[Cell], bool], until: Cell | None = None
+    ) -> dict:
+        """Steps from the nearest goal to every cell reachable through passable
+        cells; with `until`, it stops once that cell is reached (every cell nearer
+        the goals than it is then known)."""
         dist: dict[Cell, int] = {}
         queue: deque[Cell] = deque()
         for g in goals:
@@ -109,6 +122,8 @@ class Board:
                 queue.append(g)
         while queue:
             cell = queue.popleft()
+            if cell == until:
+                break
             d = dist[cell] + 1
             x, y = cell
             for dx, dy in STEPS:
@@ -124,7 +139,7 @@ class Board:
         """A shortest path from start to the nearest goal (cells entered, start
         excluded); among equal paths, each step takes the first neighbour in
         reading order. None when no goal can be reached."""
-        dist = self.distances(goals, passable)
+        dist = self.distances(goals, passable, until=start)
         if start not in dist:
             return None
         out: list[Cell] = []

@@ -1,0 +1,106 @@
+"""Sniper figures (issue 12): the commander's turn on the largest map with
+every unit on the board, the AI's decision alone, and bot games."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from msgspec.structs import replace
+
+from bench.common import emit, median_time, seconds
+from engine import Game, get_mode
+from engine.sniper import bot, content
+from engine.sniper import commands as cmd
+from engine.sniper.ai import commander_commands
+from engine.sniper.decide import run
+from engine.sniper.state import LastKnown, Unit
+from engine.sniper.summary import commander_view
+
+
+def largest_mission() -> str:
+    rows = get_mode("sniper").missions()
+    return max(rows, key=lambda r: _cells(r["size"]))["id"]
+
+
+def _cells(size: str) -> int:
+    w, h = size.split()[0].split("x")
+    return int(w) * int(h)
+
+
+def crowded(mission: str):
+    """The largest map with every unit the rules allow on the board (each kind
+    up to its limit, and two dogs, one per dog patrol card), all alerted to a
+    fresh last known position, the sniper spotted there, a full event hand."""
+    g = Game.new("sniper", mission=mission, seed=1)
+    world, state = g.world, g.state
+    board = world.board
+    taken = {u.at for u in state.units} | {state.sniper.at}
+    free = [c for c, _ in board.grid.cells() if board.enterable(c) and c not in taken]
+    units = list(state.units)
+    for kind in content.UNIT_ORDER:
+        spec = content.unit(kind)
+        want = spec.limit or 2
+        have = [u for u in units if u.kind == kind]
+        for n in range(len(have), want):
+            cells = [c for c in free if (spec.ground != "road" or board.is_road(c))]
+            if not cells:
+                break
+            cell = cells[len(cells) // 2]
+            free.remove(cell)
+            uid = f"{spec.glyph}{n + 1}"
+            units.append(Unit(id=uid, kind=kind, at=cell, health=spec.health))
+    spot = state.sniper.at
+    units = [replace(u, alert=spot) for u in units]
+    state = replace(
+        state,
+        units=tuple(units),
+        last_known=LastKnown(spot, state.turn),
+        sniper=replace(state.sniper, spotted=True),
+        commander_hand=tuple(content.content().events),
+    )
+    return world, state
+
+
+def ai_turn_figures(mission: str) -> None:
+    world, state = crowded(mission)
+    end = cmd.EndTurn()
+    events, _ = run(world, state, end)
+
+    def cold() -> None:
+        world.board._between.clear()
+        world.board._clear.clear()
+        run(world, state, end)
+
+    cold_t = median_time(cold, runs=5)
+    warm_t = median_time(lambda: run(world, state, end), runs=15)
+    view = commander_view(world, state)
+    think_t = median_time(lambda: commander_commands(view), runs=15)
+    emit(
+        "sniper_ai_turn_ms",
+        warm_t * 1000,
+        "ms",
+        map=mission,
+        units=len(state.units),
+        events=len(events),
+        cold_ms=round(cold_t * 1000, 3),
+        note="the sniper's end_turn: draw, sight checks, the AI's orders and event, fire",
+    )
+    emit("sniper_ai_decision_ms", think_t * 1000, "ms", map=mission, units=len(state.units))
+
+
+def bot_game_figure(games: int = 6) -> None:
+    """Whole games of the bot sniper against the AI commander."""
+    rates = []
+    for seed in range(games):
+        g = Game.new("sniper", mission=largest_mission(), seed=seed)
+        t = seconds(lambda g=g: bot.play(g))
+        rates.append(len(g.commands) / t)
+    emit("sniper_bot_game_commands_per_s", statistics.median(rates), "commands/s", games=games)
+
+
+def main(games: int = 6) -> None:
+    t0 = time.perf_counter()
+    ai_turn_figures(largest_mission())
+    bot_game_figure(games)
+    emit("sniper_bench_s", time.perf_counter() - t0, "s")
