@@ -31,7 +31,9 @@ import os
 import re
 import secrets
 import signal
+import site
 import sys
+import sysconfig
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,6 +129,14 @@ class Settings:
         return [sys.executable, "-m", "tui.cli", *self.game_args]
 
 
+def installed() -> bool:
+    """Whether this Shamble is installed in site-packages, where a game's
+    Python finds it anyway (never put site-packages ahead of the stdlib)."""
+    paths = sysconfig.get_paths()
+    sites = {paths["purelib"], paths["platlib"], *site.getsitepackages()}
+    return CODE_ROOT in {Path(p).resolve() for p in sites}
+
+
 class GameService(AppService):
     """One browser tab's game: the title screen as a child process, started
     with exec (no shell in between), in that browser's own SHAMBLE_HOME."""
@@ -140,9 +150,9 @@ class GameService(AppService):
         env = super()._build_environment(width, height)
         env["TEXTUAL_DRIVER"] = DRIVER
         env["SHAMBLE_HOME"] = str(self.home)
-        # the game imports the same Shamble as this server, installed or not
-        path = [str(CODE_ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
-        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(path))
+        if not installed():  # the game runs from the same checkout as this server
+            path = [str(CODE_ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+            env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(path))
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24):

@@ -49,6 +49,9 @@ def tabs(browser):
         context.close()
 
 
+ENDED = "() => document.body.classList.contains('-closed')"
+
+
 def player_id(tab: Tab) -> str:
     cookies = {c["name"]: c["value"] for c in tab.page.context.cookies()}
     return cookies["shamble_player"]
@@ -118,10 +121,18 @@ def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
     assert tab.outside_requests() == []  # fonts, script and styles all from this server
     assert not [m for m in tab.console if "Content Security Policy" in m], tab.console
 
-    # Another tab of the same browser: Continue finds the game.
+    # Another tab of the same browser: Continue finds the game. Quitting
+    # Shamble there ends that tab's game and says so on the page.
     again = tabs(served, tab.page.context)
     again.open(served.link)
     again.wait_for("Continue: tutorial")
+    wait_until(lambda: len(served.games()) == 2, 5, "a game for each tab")
+    again.keys("q")
+    again.wait_for("Quit Shamble?")
+    again.keys("y")
+    wait_until(lambda: again.page.evaluate(ENDED), 10, "the page to say the game ended")
+    assert again.page.is_visible("text=The game has ended")
+    wait_until(lambda: len(served.games()) == 1, 5, "the quit game's process to end")
 
     # Another browser: its own folder, and nothing to continue.
     stranger = tabs(served)
