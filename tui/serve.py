@@ -51,6 +51,7 @@ DRIVER = "tui.webdriver:ShambleWebDriver"
 CODE_ROOT = Path(__file__).resolve().parents[1]  # the folder holding tui/, engine/, saves/
 PLAYER_COOKIE = "shamble_player"
 _PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
+_HOST = re.compile(r"[A-Za-z0-9.-]+(:[0-9]+)?|\[[0-9A-Fa-f:.]+\](:[0-9]+)?")
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 # A game asked to quit (tab closed, server stopping) gets this long to save and go.
@@ -336,6 +337,8 @@ class ShambleServer:
     def page_policy(self, request: web.Request, nonce: str) -> str:
         """Nothing from other hosts, no framing by other pages."""
         host = request.host
+        # 'self' covers the websocket in current browsers; older ones want it named
+        sockets = f" ws://{host} wss://{host}" if _HOST.fullmatch(host) else ""
         return "; ".join(
             (
                 "default-src 'none'",
@@ -343,7 +346,7 @@ class ShambleServer:
                 "style-src 'self' 'unsafe-inline'",  # xterm.js sets styles as it draws
                 "font-src 'self'",
                 "img-src 'self' data:",
-                f"connect-src 'self' ws://{host} wss://{host}",
+                f"connect-src 'self'{sockets}",
                 "base-uri 'none'",
                 "form-action 'none'",
                 "frame-ancestors 'none'",
