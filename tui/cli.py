@@ -27,7 +27,8 @@ def _dice(text: str) -> list[int]:
 # Options of one mode or another, passed to the mode only when given: the
 # mode checks them (an option it does not know is refused as `bad_option`).
 MODE_OPTIONS = {
-    "players": "station hot-seat: who controls each survivor, e.g. vega:1,okafor:2",
+    "players": "station hot-seat: a number of players (2: two survivors each unless "
+    "--survivors names them) or who controls each survivor, e.g. vega:1,okafor:2",
     "zombies": "siege: who plays the zombies, ai (default) or human",
     "commander": "sniper: who plays the commander, ai (default) or human",
     "seats": "outbreak: 2-6 seats in turn order, e.g. human,bot,bot or ann:human,bot",
