@@ -54,7 +54,7 @@ def play(seed: int, seats: str, check_every: int, undo: str = "casual") -> Game:
 
 @pytest.mark.parametrize(
     "seed, seats, every",
-    [(1, "human,bot", 2), (2, "bot,bot,bot", 5), (3, "a:bot,b:human,c:bot,d:bot,e:bot,f:bot", 9)],
+    [(1, "human,bot", 4), (2, "bot,bot,bot", 6), (3, "a:bot,b:human,c:bot,d:bot,e:bot,f:bot", 9)],
 )
 def test_random_playout_to_the_end(seed, seats, every):
     play(seed, seats, every)
