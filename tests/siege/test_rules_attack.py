@@ -187,6 +187,7 @@ def test_si_8_a_firearm_oops_empties_it_without_losing_an_action(play):
     h = g.human("cop")
     assert h["empty"] == ["pistol"] and h["actions_left"] == 3
     assert g.summary()["pending"] is None, "no re-roll after a firearm's oops (SI-9)"
+    assert g.summary()["noise"] is None, "a misfire makes no noise"
     assert g.refuses("attack", "cop", weapon="pistol", at=[4, 1]) == "empty"
     assert g.refuses("aim", "cop") == "no_item"
     g.act("attack", "cop", weapon="pistol", at=[2, 1])  # a club now: head on 6
@@ -513,3 +514,26 @@ def test_si_12_noise_is_the_last_shot_and_clears_after_spawns(play):
     assert g.summary()["phase"] == "zombies" and g.summary()["noise"] == [1, 1]
     g.zombie("end_zombie_turn")
     assert g.summary()["noise"] is None
+
+
+def test_si_8_a_pair_blocked_behind_is_not_pushed_at_all(play):
+    """Clarification 5 for two in a row: straight back or not at all."""
+    g = play(
+        """
+        ######
+        #1ZZ##
+        #...X#
+        ######
+        """,
+        '[humans.drifter]\nitems = ["axe"]\n',
+        dice=[3],
+    )
+    g.act("attack", "drifter", weapon="axe", at=[2, 1])
+    assert g.zombies() == {"z1": [2, 1], "z2": [3, 1]}
+
+
+def test_si_9_an_aim_is_lost_when_the_turn_ends(play):
+    g = play(LANE.replace("#.....X#", "#2....X#"), humans=["cop", "drifter"])
+    g.act("aim", "cop")
+    g.act("end_turn", "cop")
+    assert g.human("cop")["aimed"] is False

@@ -269,3 +269,20 @@ def test_si_1_cells_are_x_y_from_the_first_map_line(play, path):
     g = play(CARRY, humans=["drifter"])
     g.act("move", "drifter", path=path)
     assert g.at("drifter") == path[-1]
+
+
+def test_si_4_with_no_free_cell_on_the_trail_the_carried_go_to_the_nearest_free_cell(play):
+    """Clarification 3: the carrier's own cell is not free."""
+    g = play(
+        """
+        ######
+        #12..#
+        #...X#
+        ######
+        """,
+        "[humans.cop]\nlives = 1\n",
+        humans=["drifter", "cop"],
+    )
+    g.act("carry", "drifter", target="cop")
+    g.act("end_turn", "drifter")
+    assert g.at("cop") == [2, 1], "nearest to the carrier, then reading order"
