@@ -56,7 +56,7 @@ def _act(t: Turn, kinds: tuple[str, ...], zone: str | None = None) -> None:
     """One activation step for the zombies of the given kinds (in one zone, or all),
     planned from the step's start."""
     state = t.state
-    groups = _groups(state, t.world)
+    groups = _groups(state)
     acting = _ordered(groups, t.world, kinds, zone)
     occupied = {s.zone for s in state.survivors if s.alive}
     targets: dict[str, str | None] = {}
@@ -87,7 +87,7 @@ def _act(t: Turn, kinds: tuple[str, ...], zone: str | None = None) -> None:
             t.emit(ev.ZombiesMoved(kind=kind, count=count, path=path))
 
 
-def _groups(state: State, world: World) -> Groups:
+def _groups(state: State) -> Groups:
     """Zombies by (zone, kind, zone they began this phase in): runners and dogs that
     have moved this phase remember where they began (state.strays)."""
     groups: Groups = {}
