@@ -22,20 +22,22 @@ from engine.outbreak import content
 from engine.outbreak.board import Board, Cell, Placed, board_of, pos_of
 
 FIGHT_PENALTY = 2.0  # extra cost of a step into a zombie when racing
-KEEP = {  # how much a card is worth keeping in hand, when nothing says more
-    "adrenaline": 5,
-    "alternative_food_source": 4,
-    "brain_cramp": 4,
-    "horde": 3,
-    "chainsaw": 3,
-    "shotgun": 3,
-    "lots_of_ammo": 2.5,
-    "first_aid": 2.5,
-    "lucky_find": 2,
-    "detour": 1,
-    "stampede": 1,
-    "fire_axe": 1,
-}
+
+
+def keep_value(card: str) -> float:
+    """How much a card is worth keeping in hand, read from its fields."""
+    spec = content.event(card)
+    if spec.moves:
+        return 5
+    if spec.no_fights or spec.no_move_die:
+        return 4
+    if spec.zombies or (spec.fight_bonus and spec.lasts != "turn"):
+        return 3
+    if spec.bullets or spec.life:
+        return 2.5
+    if spec.draw:
+        return 2
+    return 1
 
 
 @lru_cache(maxsize=4096)
@@ -405,8 +407,8 @@ def _discard(sight: Sight, ends: list[dict]) -> dict:
     hand = sight.me["hand"] or []
     if len(hand) < content.HAND:
         return keep[0]
-    worst = min(ends[1:], key=lambda c: KEEP.get(c["discard"], 2))
-    return worst if KEEP.get(worst["discard"], 2) < 2.5 else keep[0]
+    worst = min(ends[1:], key=lambda c: keep_value(c["discard"]))
+    return worst if keep_value(worst["discard"]) < 2.5 else keep[0]
 
 
 class _ZombieJudge:
