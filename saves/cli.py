@@ -113,8 +113,10 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 def _print_list(infos: list, as_json: bool) -> None:
     if as_json:
-        for info in infos:
-            print(msgspec.json.encode(info).decode())
+        for info in infos:  # the summary is the game's business, not the listing's
+            row = msgspec.structs.asdict(info)
+            del row["summary"]
+            print(msgspec.json.encode(row).decode())
         return
     if not infos:
         from saves import slots

@@ -8,6 +8,7 @@ import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import platformdirs
@@ -54,19 +55,37 @@ def slot_path(name: str, create_dir: bool = False) -> Path:
     return saves_dir(create_dir) / (check_name(name) + SUFFIX)
 
 
+# Summary tables naming who plays, in the modes that have one (station's
+# survivors, siege's humans, outbreak's seats): a listing's "survivors" column.
+FIGURE_TABLES = ("survivors", "humans", "seats")
+
+
 class SaveInfo(msgspec.Struct):
     name: str
     path: str
     last_played: str  # ISO time of the last write
     mode: str = ""
     mission: str = ""
-    round: int | None = None
-    survivors: list[str] = []  # ids, "(dead)" after the fallen
+    round: int | None = None  # the summary's round (or turn)
+    survivors: list[str] = []  # who plays, by id; "(dead)" after the fallen
     outcome: str | None = None
     commands: int = 0
     undo_count: int = 0
     in_use: bool = False
     error: str | None = None  # why the save cannot be read, when it cannot
+    summary: dict[str, Any] = {}  # the game's summary, for a mode's own words about it
+
+
+def figures(summary: dict) -> list[str]:
+    """Who plays, from the summary's first table of them (see FIGURE_TABLES)."""
+    for key in FIGURE_TABLES:
+        table = summary.get(key)
+        if isinstance(table, dict) and table:
+            return [
+                fid if not isinstance(f, dict) or f.get("alive", True) else f"{fid} (dead)"
+                for fid, f in table.items()
+            ]
+    return []
 
 
 def describe(path: Path) -> SaveInfo:
@@ -89,12 +108,11 @@ def describe(path: Path) -> SaveInfo:
         return info
     info.mode = game.setup.mode
     info.mission = game.setup.mission
-    info.round = summary.get("round")
+    when = summary.get("round", summary.get("turn"))
+    info.round = when if isinstance(when, int) else None
     info.outcome = summary.get("outcome")
-    info.survivors = [
-        sid if s.get("alive", True) else f"{sid} (dead)"
-        for sid, s in summary.get("survivors", {}).items()
-    ]
+    info.survivors = figures(summary)
+    info.summary = summary
     info.commands = len(game.commands)
     info.undo_count = game.undo_count
     return info

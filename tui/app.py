@@ -1,11 +1,13 @@
 """The Shamble Textual app: screens, settings, signals and the save store.
 
-The app holds only settings (glyph set, mouse) and the open game's autosave
-session; screens render a game's view and turn keys into commands."""
+The app holds only settings (ASCII only, mouse, playback) and the open
+game's autosave session; screens render a game's view and turn keys into
+commands, through the adapter of the game's mode (tui.modes)."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -15,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
-
-from tui.glyphs import glyphs
 
 if TYPE_CHECKING:
     from engine import Game
@@ -46,17 +46,22 @@ class ShambleApp(App):
         super().__init__()
         self.ascii_only = ascii_only
         self.mouse = mouse
-        self.glyphs = glyphs(ascii_only)
         self.autosave = autosave  # off: games are played without a save file
-        self.playback = playback  # show the zombie phase a step at a time
+        self.playback = playback  # show phases and bot turns a step at a time
         self._first_game = game
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game
         self.scored_games: set[int] = set()  # games whose score is in the table (or was over)
+        self._heap_settling = False
         if ascii_only:
             self.add_class("-ascii")
 
     # -- start-up -----------------------------------------------------------
+    def get_driver_class(self):
+        from tui.output import driver_class  # only the changed cells (SHAMBLE_DIFF_OUTPUT=0: all)
+
+        return driver_class(super().get_driver_class())
+
     def get_default_screen(self) -> Screen:
         from tui.screens.title import TitleScreen
 
@@ -69,6 +74,7 @@ class ShambleApp(App):
             game, self._first_game = self._first_game, None
             self.open_game(game, self._first_session)
         self.check_size()
+        self.settle_heap()
 
     def install_signal_handlers(self) -> None:
         """Textual does not handle SIGHUP: a dropped SSH connection would kill
@@ -99,11 +105,23 @@ class ShambleApp(App):
         self.exit(return_code=0)
 
     # -- games and saves ------------------------------------------------------
-    def open_game(self, game: Game, session: Any = None) -> None:
-        """Show the game screen; a new game gets an autosave slot of its own."""
+    def open_game(self, game: Game, session: Any = None) -> bool:
+        """Show the game screen; a new game gets an autosave slot of its own.
+        False (and a notice) when the UI cannot show the game's mode."""
         from tui import persist
+        from tui.modes import get_ui
         from tui.screens.game import GameScreen
 
+        ui = get_ui(game.setup.mode)
+        if ui is None:
+            if session is not None:
+                session.close()
+            self.notify(
+                f"This Shamble cannot show {game.setup.mode} games yet.",
+                severity="error",
+                timeout=10,
+            )
+            return False
         self.close_session()
         if game.outcome:  # finished before it was opened: its score was recorded then
             self.scored_games.add(id(game))
@@ -113,7 +131,27 @@ class ShambleApp(App):
             except persist.SaveProblem as e:
                 self.notify(f"{e} Playing without saving.", severity="error", timeout=10)
         self.session = session
-        self.push_screen(GameScreen(game))
+        self.push_screen(GameScreen(game, ui.play(game, self.ascii_only)))
+        self.settle_heap()
+        return True
+
+    def settle_heap(self) -> None:
+        """Once the screen is drawn, collect garbage and freeze what is left.
+
+        A full collection (20-40 ms) walks every object Python holds, and would
+        land inside a key press now and then; objects alive after start-up or
+        after a game is opened are moved out of its way (SHAMBLE_GC_FREEZE=0: not)."""
+        if self.is_headless or os.environ.get("SHAMBLE_GC_FREEZE", "1") == "0":
+            return
+        if not self._heap_settling:
+            self._heap_settling = True
+            self.call_after_refresh(self._freeze_heap)
+
+    def _freeze_heap(self) -> None:
+        self._heap_settling = False
+        gc.unfreeze()  # what was frozen before and is garbage now can go
+        gc.collect()
+        gc.freeze()
 
     def close_session(self) -> None:
         if self.session is not None:

@@ -1,12 +1,15 @@
-"""The one key map shared by every mode: the game screen's bindings, the
-footer and the help screen are all generated from KEYMAP.
+"""The game screen's key table: one list of Key rows drives its bindings, the
+footer, the help screen and the command palette.
 
-Action letters avoid the movement letters (hjkl, yubn) so one map serves
-every mode; the numpad sends digits with Num Lock on and arrows/home/end/
-page keys with it off, so both are bound."""
+The shared rows (cursor, confirm, cancel, next, look, history, undo, redo,
+help, quit) serve every mode; a mode adds its action rows and may reword a
+shared row by giving a row with the same action (`table`). Action letters
+avoid the movement letters (hjkl, yubn); the numpad sends digits with Num
+Lock on and arrows/home/end/page keys with it off, so both are bound."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from textual.binding import Binding
@@ -15,12 +18,13 @@ from textual.binding import Binding
 @dataclass(frozen=True)
 class Key:
     keys: str  # comma-separated Textual key names
-    action: str  # an action on the game screen
+    action: str  # a shared action (SHARED_ACTIONS) or one of the mode's own
     description: str
     group: str  # heading in the help screen
     footer: bool = False  # shown in the footer
     display: str | None = None  # how the footer names the key
     priority: bool = False
+    label: str = ""  # the footer's short word (default: the description)
 
 
 # (dx, dy) per cursor direction; y grows downward as on the map.
@@ -35,67 +39,67 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "down_right": (1, 1),
 }
 
-KEYMAP: tuple[Key, ...] = (
-    Key("up,k,8", "cursor('up')", "cursor to the zone above", "Cursor"),
-    Key("down,j,2", "cursor('down')", "cursor to the zone below", "Cursor"),
-    Key("left,h,4", "cursor('left')", "cursor to the zone on the left", "Cursor"),
-    Key("right,l,6", "cursor('right')", "cursor to the zone on the right", "Cursor"),
+CURSOR_KEYS: tuple[Key, ...] = (
+    Key("up,k,8", "cursor('up')", "cursor up", "Cursor"),
+    Key("down,j,2", "cursor('down')", "cursor down", "Cursor"),
+    Key("left,h,4", "cursor('left')", "cursor left", "Cursor"),
+    Key("right,l,6", "cursor('right')", "cursor right", "Cursor"),
     Key("y,7,home", "cursor('up_left')", "cursor up and left", "Cursor"),
     Key("u,9,pageup", "cursor('up_right')", "cursor up and right", "Cursor"),
     Key("b,1,end", "cursor('down_left')", "cursor down and left", "Cursor"),
     Key("n,3,pagedown", "cursor('down_right')", "cursor down and right", "Cursor"),
     Key("enter", "confirm", "confirm the highlighted target", "Cursor", priority=True),
     Key("escape", "cancel", "cancel targeting (never discards anything)", "Cursor"),
-    Key("m", "move", "move (reachable zones highlighted; m again cycles)", "Actions", True),
-    Key("a", "melee", "melee attack in your zone", "Actions", True),
-    Key("f", "fire", "fire a ranged weapon (f again cycles targets)", "Actions", True),
-    Key("s", "search", "search the zone", "Actions", True),
-    Key("o", "open_door", "open a door", "Actions", True, "o", False),
-    Key("i", "gear", "gear: hands, backpack, floor, trade", "Actions", True),
-    Key("p", "play", "play (use) a card", "Actions"),
-    Key("z", "skill", "use a skill", "Actions"),
-    Key("g", "objective", "take the objective in your zone", "Actions"),
-    Key("e,full_stop", "end_turn", "end this survivor's turn", "Turn", True, "e"),
-    Key("tab", "next_survivor", "select the next survivor", "Turn", priority=True),
-    Key("x", "look", "look: describe the zone under the cursor", "Turn"),
-    Key("v", "history", "view the whole message log", "Turn"),
-    Key("ctrl+z,backspace", "undo", "undo the last command", "Turn", True, "^z"),
-    Key("ctrl+y", "redo", "redo", "Turn"),
-    Key("question_mark", "help", "help: keys, board legend, rules", "Game", True, "?"),
-    Key("q", "quit", "quit (the game is saved)", "Game", True),
 )
 
-# Short footer labels, so the footer fits 80 columns.
-FOOTER_LABELS = {
-    "move": "move",
-    "melee": "melee",
-    "fire": "fire",
-    "search": "search",
-    "open_door": "door",
-    "gear": "gear",
-    "end_turn": "end",
-    "undo": "undo",
-    "help": "help",
-    "quit": "quit",
-}
+GAME_KEYS: tuple[Key, ...] = (
+    Key("tab", "next", "select the next figure", "Turn", priority=True),
+    Key("x", "look", "look: describe what is under the cursor", "Turn"),
+    Key("v", "history", "view the whole message log", "Turn"),
+    Key("ctrl+z,backspace", "undo", "undo the last command", "Turn", True, "^z", label="undo"),
+    Key("ctrl+y", "redo", "redo", "Turn"),
+    Key(
+        "question_mark", "help", "help: keys, board legend, rules", "Game", True, "?", label="help"
+    ),
+    Key("q", "quit", "quit (the game is saved)", "Game", True, label="quit"),
+)
+
+SHARED_ACTIONS = frozenset(k.action for k in (*CURSOR_KEYS, *GAME_KEYS))
 
 
-def bindings() -> list[Binding]:
-    """Textual bindings for the game screen, one per Key."""
-    out = []
-    for k in KEYMAP:
-        label = FOOTER_LABELS.get(k.action, k.description)
-        out.append(
-            Binding(
-                k.keys,
-                k.action,
-                label,
-                show=k.footer,
-                key_display=k.display,
-                priority=k.priority,
-            )
+def table(mode_keys: Iterable[Key] = ()) -> tuple[Key, ...]:
+    """The whole key table of a game screen: the cursor rows, the mode's own
+    rows, then the shared turn and game rows. A mode row whose action is a
+    shared one rewords that shared row in place."""
+    mode_keys = tuple(mode_keys)
+    override = {k.action: k for k in mode_keys if k.action in SHARED_ACTIONS}
+    own = tuple(k for k in mode_keys if k.action not in SHARED_ACTIONS)
+
+    def shared(rows: tuple[Key, ...]) -> tuple[Key, ...]:
+        return tuple(override.get(k.action, k) for k in rows)
+
+    return (*shared(CURSOR_KEYS), *own, *shared(GAME_KEYS))
+
+
+def bound_action(k: Key) -> str:
+    """The screen action a row runs: a shared action by name, a mode action
+    through the screen's `mode` action."""
+    return k.action if k.action in SHARED_ACTIONS else f"mode({k.action!r})"
+
+
+def bindings(rows: Iterable[Key]) -> list[Binding]:
+    """Textual bindings, one per Key."""
+    return [
+        Binding(
+            k.keys,
+            bound_action(k),
+            k.label or k.description,
+            show=k.footer,
+            key_display=k.display,
+            priority=k.priority,
         )
-    return out
+        for k in rows
+    ]
 
 
 KEY_NAMES = {
@@ -127,10 +131,10 @@ def key_label(name: str, ascii_only: bool = False) -> str:
     return name
 
 
-def help_rows(ascii_only: bool = False) -> list[tuple[str, str, str]]:
+def help_rows(rows: Iterable[Key], ascii_only: bool = False) -> list[tuple[str, str, str]]:
     """(group, keys as a player reads them, what they do) for the help screen."""
-    rows = []
-    for k in KEYMAP:
+    out = []
+    for k in rows:
         keys = " ".join(key_label(n, ascii_only) for n in k.keys.split(","))
-        rows.append((k.group, keys, k.description))
-    return rows
+        out.append((k.group, keys, k.description))
+    return out

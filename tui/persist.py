@@ -20,13 +20,18 @@ class SaveProblem(Exception):
 
 
 def describe(info: SaveInfo) -> str:
-    """One line about a save: mission, progress, survivors."""
+    """One line about a save, in its mode's words (station: mission,
+    progress, survivors); a mode the UI cannot show says so."""
+    from tui.modes import get_ui
+
     if info.error:
         return f"{info.name}: cannot be read ({info.error})"
-    state = info.outcome or f"round {info.round}"
-    who = ", ".join(info.survivors)
     busy = " [open in another Shamble]" if info.in_use else ""
-    return f"{info.mission}, {state}, {who}{busy}"
+    ui = get_ui(info.mode)
+    if ui is None:
+        state = info.outcome or (f"round {info.round}" if info.round is not None else "")
+        return f"{info.mode}: {info.mission}, {state} (this Shamble cannot show it){busy}"
+    return ui.save_line(info.summary) + busy
 
 
 def saves_list() -> list[SaveInfo]:
@@ -42,8 +47,10 @@ def latest_unfinished() -> SaveInfo | None:
         infos = saves_list()
     except SaveProblem:
         return None
+    from tui.modes import get_ui
+
     for info in infos:
-        if not info.error and info.outcome is None and not info.in_use:
+        if not info.error and info.outcome is None and not info.in_use and get_ui(info.mode):
             return info
     return None
 
@@ -85,13 +92,11 @@ def campaigns_list(kind: str) -> list[Any]:
         raise SaveProblem(f"cannot list the campaigns: {e}") from None
 
 
-def start_campaign(progress: Any) -> Any:
+def start_campaign(progress: Any, prefix: str) -> Any:
     """A new campaign record (or endless run) for the engine's Progress (or Run),
-    open and locked; its first state is on disk when this returns."""
-    from engine.station.endless import Run
+    named prefix-N, open and locked; its first state is on disk when this returns."""
     from saves import campaign as store
 
-    prefix = "run" if isinstance(progress, Run) else progress.campaign
     try:
         return store.start(store.free_name(prefix), progress)
     except (SaveError, OSError) as e:

@@ -13,11 +13,11 @@ from engine.station import bot, campaign
 from saves import campaign as store
 from saves import scores
 from tui.app import ShambleApp
-from tui.screens.campaign import CampaignScreen, NewCampaignDialog, RecordListDialog
-from tui.screens.endless import NewRunDialog, RunScreen
+from tui.modes.station.campaign import CampaignScreen, NewCampaignDialog, RecordListDialog
+from tui.modes.station.endless import NewRunDialog, RunScreen
+from tui.modes.station.progress import KeepCardsDialog, OverDialog
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
-from tui.screens.progress import KeepCardsDialog, OverDialog
 from tui.screens.scores import ScoresScreen
 from tui.screens.title import TitleScreen
 
@@ -35,7 +35,7 @@ def fixed_seed(monkeypatch):
     """Campaign missions draw their seed at random: use one the bot wins."""
     progress = campaign.start("derelict", ["vega", "okafor", "ruiz", "hale"])
     seed = winning_seed(**campaign.next_game(progress))
-    monkeypatch.setattr("tui.screens.campaign.random.randrange", lambda n: seed)
+    monkeypatch.setattr("tui.modes.station.campaign.random.randrange", lambda n: seed)
 
 
 def screen_text(app: ShambleApp) -> str:

@@ -7,9 +7,9 @@ from textual.widgets import OptionList
 
 from engine import Game
 from tui.app import ShambleApp
+from tui.modes.station.gear import GearEditor, command_for, places_of
 from tui.screens.dialogs import ChoiceDialog
 from tui.screens.game import GameScreen
-from tui.screens.gear import GearEditor, command_for, places_of
 
 
 def tutorial() -> Game:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from engine import Game
 from tui.app import ShambleApp
+from tui.modes.station.panels import SurvivorsPanel
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.game import GameScreen
-from tui.widgets.panels import MessageLog, StatusLine, SurvivorsPanel
+from tui.widgets.panels import MessageLog, StatusLine
 
 
 def game(players: str | None = "vega:1,okafor:2", **kw) -> Game:

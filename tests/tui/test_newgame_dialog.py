@@ -6,8 +6,9 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from tui.app import ShambleApp
+from tui.modes.station.fields import SeatedRosterList, deal
 from tui.screens.game import GameScreen
-from tui.screens.newgame import NewGameScreen, SeatedRosterList, deal
+from tui.screens.newgame import NewGameScreen
 
 
 def screen_text(app: ShambleApp) -> str:

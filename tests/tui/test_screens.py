@@ -6,7 +6,8 @@ from textual.widgets import OptionList
 
 from engine import Game
 from tui.app import ShambleApp
-from tui.keys import KEYMAP
+from tui.keys import table as key_table
+from tui.modes.station.play import KEYS
 from tui.screens.dialogs import ConfirmDialog, TooSmallScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
@@ -74,7 +75,7 @@ async def test_help_lists_every_binding():
         table = app.screen.query_one("#help-keys").content
         lines = app.console.render_lines(table, app.console.options.update_width(100))
         text = "\n".join("".join(seg.text for seg in line) for line in lines)
-        for key in KEYMAP:
+        for key in key_table(KEYS):
             assert key.description in text
         await pilot.press("escape")
         await pilot.pause()

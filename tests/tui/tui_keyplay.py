@@ -44,7 +44,7 @@ async def pick_in_dialog(pilot, want: dict) -> None:
     assert isinstance(dialog, ChoiceDialog), f"expected a choice, got {dialog}"
     screen = game_screen(app)
     labels = [label for _, label in dialog.options]
-    from tui import actions
+    from tui.modes.station import actions
 
     wanted = actions.label(want, screen.view)
     assert wanted in labels, f"{wanted!r} not offered in {labels}"
@@ -83,7 +83,11 @@ async def play_command(pilot, game: Game, want: dict) -> None:
         await pilot.press(key)
         await pilot.pause()
         if kind in TARGETED or (kind == "open_door" and screen.targeting):
-            goal = want[TARGETED[kind]] if kind in TARGETED else screen.other_side(want["door"])
+            goal = (
+                want[TARGETED[kind]]
+                if kind in TARGETED
+                else screen.play.other_side(screen, want["door"])
+            )
             for _ in range(40):
                 if screen.cursor == goal:
                     break

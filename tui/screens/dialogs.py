@@ -1,5 +1,6 @@
-"""Small modal screens: yes/no confirmation, a choice from a list, and the
-"terminal too small" notice. Escape always means "no" or "not now"."""
+"""Small screens: yes/no confirmation, a choice from a list, the message
+history, the "terminal too small" notice and the hot-seat handover.
+Escape always means "no" or "not now"; it never discards anything."""
 
 from __future__ import annotations
 
@@ -126,3 +127,27 @@ class HistoryScreen(ModalScreen[None]):
 
     def action_scroll(self, where: str) -> None:
         getattr(self.query_one("#history", VerticalScroll), f"scroll_{where}")(animate=False)
+
+
+class HandoverScreen(Screen[None]):
+    """Between two people at one keyboard when the next one's view holds
+    secrets (a hand of cards, a hidden sniper): a whole screen, so nothing
+    of the game shows until the next player presses Enter."""
+
+    BINDINGS = [Binding("enter,space", "ready", "ready", show=False)]
+
+    def __init__(self, seat_name: str) -> None:
+        super().__init__()
+        self.seat_name = seat_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handover", classes="dialog"):
+            yield Label(f"{self.seat_name}, your turn.", id="question")
+            yield Label(
+                f"Pass the keyboard to {self.seat_name}; the board stays hidden until then.",
+                classes="note",
+            )
+            yield Label(f"{self.seat_name}: press Enter when only you can see the screen.")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

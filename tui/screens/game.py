@@ -1,245 +1,161 @@
-"""The game screen: board, panels, status line and message log.
+"""The game screen of every mode: board, the mode's panels, status line,
+message log and footer.
 
-Thin by design: it draws g.view("players") and turns keys into commands
-picked from g.legal_commands(). Whatever the engine refuses is shown in the
-log with the engine's own reason; nothing here knows a rule."""
+Thin by design, and it names no mode: the mode's adapter (a tui.modes Play)
+says what the board and panels show, what each of its keys does and how
+events read; this screen draws g.view(viewer), picks commands from
+g.legal_commands(), plays bot seats with g.bot_command(), hands over
+between seats, and runs undo, saves and game over. Whatever the engine
+refuses is shown in the log with the engine's own reason."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from engine import RuleError
-from tui import actions, keys
-from tui.narrate import narrate
-from tui.playback import STEP_SECONDS, frames
-from tui.scene import build_scene, display_name
-from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
-from tui.screens.game_keys import VERBS, KeyActions, Targeting, keys_for
+from tui import keys
+from tui.modes.base import Play, Seat, Step, Targeting
+from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
+from tui.screens.game_keys import KeyActions
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
-from tui.widgets.panels import (
-    CardsPanel,
-    DangerPanel,
-    LegendPanel,
-    MessageLog,
-    StatusLine,
-    SurvivorsPanel,
-)
+from tui.widgets.panels import MessageLog, StatusLine
 
-# Action keys the status line offers when the selected survivor can use them.
 RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
-
-HINTS = (
-    ("move", "m", "move"),
-    ("melee", "a", "melee"),
-    ("ranged", "f", "fire"),
-    ("search", "s", "search"),
-    ("open_door", "o", "door"),
-    ("take_objective", "g", "objective"),
-    ("use", "p", "card"),
-    ("skill", "z", "skill"),
-    ("manage", "i", "gear"),
-    ("end_turn", "e", "end"),
-)
+STEP_SECONDS = 0.35  # one playback step (--playback)
+MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
 
 
 class GameScreen(KeyActions, Screen):
-    BINDINGS = keys.bindings()
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, play: Play) -> None:
         super().__init__()
         self.game = game
-        self.world = game.world
-        self.centres = actions.zone_centres(self.world.board)
-        self.cursor: str | None = None
+        self.play = play
+        self.key_table = keys.table(play.keys)
+        # the bindings come from the mode's key table, so they are the screen's own
+        self._bindings = BindingsMap(keys.bindings(self.key_table))
+        self.cursor: Any = None
         self.selected: str | None = None
         self.targeting: Targeting | None = None
+        self.viewer = play.viewer()
         self.view: dict = {}
         self.legal: list[dict] = []
+        self.seat: Seat | None = None  # the seat last told it is their turn
+        self.handover = False  # control has just passed to another seat
         self._asked_pending = False
         self._over_shown = False
-        self.controller: int | None = None  # hot-seat: the player last told it is their turn
-        self.handover = False  # control has just passed to another player
-        self._round: int | None = None
+        self._steps: list[Step] = []
+        self._step_timer: Any = None
+        self._note = ""  # what the status line says while a playback step shows
+        self._handing_over = False  # the handover screen covers the board
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            yield Board(self.world.board, self.app.glyphs, id="board")
+            yield Board(id="board")
             with Vertical(id="side"):
-                yield SurvivorsPanel(id="survivors")
-                yield CardsPanel(id="cards")
-                yield DangerPanel(id="danger")
-                yield LegendPanel(id="legend")
+                yield from self.play.panels()
         yield StatusLine(id="status")
         yield MessageLog(id="log")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        info = self.world.mission.info
         board = self.query_one(Board)
-        board.border_title = info.name or info.id
-        self.query_one("#survivors").border_title = "Survivors"
-        self.query_one("#danger").border_title = "Danger"
-        self.query_one("#legend").border_title = "Legend (? for help)"
-        self.query_one(LegendPanel).show(self.app.glyphs)
+        board.border_title = self.play.board_title()
         self.query_one("#log").border_title = "Log"
-        intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
-        self.add_log(intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."])
+        self.add_log(self.play.intro())
         if self.game.commands:  # a resumed game: what happened last, as it was told
-            self.add_log(narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
-            self.add_log([f"Resumed in round {self.game.summary()['round']}."])
-        self.refresh_view()
+            self.add_log(self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
+            self.add_log([self.play.resumed(self.game.view(self.viewer))])
         board.focus()
+        if not self.run_bots():
+            self.refresh_view()
 
     # -- reading the game ---------------------------------------------------
     def refresh_view(self) -> None:
         g = self.game
-        self.view = g.view("players")
+        self.viewer = self.play.viewer()
+        self.view = g.view(self.viewer)
         self.legal = [msgspec.to_builtins(c) for c in g.legal_commands()]
-        acting = actions.actors(self.legal)
         before = self.selected
-        players = self.view.get("players") or {}
-        new_round = self.view.get("round") != self._round
-        self._round = self.view.get("round")
-        # hot-seat: a new round hands control back in seat order (ST-1.3)
-        if self.selected not in acting or (new_round and len(set(players.values())) > 1):
-            active = self.view.get("active")
-            self.selected = active if active in acting else (acting[0] if acting else None)
-        if self.selected is None:
-            alive = [s for s, v in self.view["survivors"].items() if v["alive"]]
-            self.selected = alive[0] if alive else None
+        self.selected = self.play.select(self, before)
         if self.cursor is None or (self.selected != before and self.selected):
-            self.cursor = self.survivor_zone(self.selected) or self.world.board.zones[0]
+            self.cursor = self.play.home(self)
         self.note_control()
         self.redraw()
         self.after_change()
 
     def note_control(self) -> None:
-        """Hot-seat (ST-1.3): when control passes to a survivor of another
-        player, the log and the status line say whose turn it is."""
-        players = self.view.get("players") or {}
-        sid = self.selected
-        if len(set(players.values())) < 2 or sid not in players or self.view.get("outcome"):
+        """When control passes to another seat, the log and the status line
+        say whose turn it is; a seat with secrets gets the handover screen."""
+        seat = self.play.seat(self)
+        if seat is None or self.view.get("outcome") or seat.id == getattr(self.seat, "id", None):
             return
-        if players[sid] != self.controller:
-            self.controller = players[sid]
-            self.handover = True
-            self.add_log([f"Player {players[sid]}, your turn: {display_name(sid)}"])
+        self.seat = seat
+        self.handover = True
+        self.add_log([self.play.hello(seat, self)])
+        if seat.secret:
+            self._handing_over = True
+            self.app.push_screen(HandoverScreen(seat.name), self._handed_over)
 
-    def survivor_zone(self, sid: str | None) -> str | None:
-        s = self.view.get("survivors", {}).get(sid or "")
-        return s["zone"] if s else None
+    def _handed_over(self, _: object = None) -> None:
+        self._handing_over = False
+        self.after_change()
 
     def redraw(self) -> None:
-        g = self.app.glyphs
-        targets: frozenset[str] = frozenset()
-        if self.targeting:
-            targets = frozenset(self.targeting.options) | self.targeting.doors
         with self.app.batch_update():
-            self.query_one(Board).show(
-                build_scene(
-                    self.view,
-                    self.world,
-                    g,
-                    cursor=self.cursor,
-                    selected=self.selected,
-                    targets=targets,
-                )
-            )
-            self.query_one(SurvivorsPanel).show(self.view, self.selected, g)
-            self.query_one(CardsPanel).show(self.view, self.selected, self.weapon_dice)
-            self.query_one(DangerPanel).show(self.view, g)
+            self.query_one(Board).show(self.play.scene(self))
+            for panel in self.query_one("#side").children:
+                panel.show(self)
             self.query_one(StatusLine).say(self.status_text())
+
+    def status_room(self) -> int:
+        """Cells the status line has for text (before the first layout: the terminal's)."""
+        return self.query_one(StatusLine).content_region.width or self.app.size.width - 2
 
     def status_text(self) -> Text:
         if self.playing:
-            return Text("The zombies act... (any key skips to the end)", "bold")
+            return Text(self._note, "bold")
         if self.view.get("outcome"):
-            return Text(f"Mission {self.view['outcome']}. Press Enter for the score.", "bold")
-        if self.view.get("pending"):
+            return Text(self.play.over_text(self.view), "bold")
+        if self.view.get("pending") and self.play.pending_commands(self.legal):
             return Text("A decision is waiting: press Enter to choose.", "bold")
-        if self.targeting:
-            t = self.targeting
-            here = self.cursor in t.options
-            text = Text(f"{VERBS[t.kind]}: ", "bold")
-            if here:
-                text.append(self.target_hint(t, self.cursor or ""), "bold green")
+        t = self.targeting
+        if t:
+            text = Text(f"{t.verb}: ", "bold")
+            if self.cursor in t.options:
+                text.append(self.play.target_hint(self, t, self.cursor), "bold green")
                 text.append(". Enter does it,")
             else:
-                text.append(f"zone {self.cursor} is not a target,")
-            text.append(f" {keys_for(t.kind)} next, Esc cancels")
+                text.append(f"{self.play.place(self.cursor)} is not a target,")
+            text.append(f" {t.key} next, Esc cancels")
             return text
-        sid = self.selected
-        if sid is None:
-            return Text("Nobody can act.")
-        s = self.view["survivors"][sid]
-        left = s["actions_left"]
-        players = self.view.get("players") or {}
-        whose = ""
-        if len(set(players.values())) > 1 and sid in players:
-            p = players[sid]
-            whose = f"Player {p}, your turn: " if self.handover else f"P{p} "
-        text = Text(whose + display_name(sid), "bold")
-        text.append(
-            f" in {actions.zone_label(self.world, s['zone'])}, {left} action{'s' if left != 1 else ''}:"
-        )
-        can = {c["type"] for c in self.legal if c.get("survivor") == sid}
-        room = self.query_one(StatusLine).content_region.width or self.app.size.width - 2
-        for ctype, key, word in HINTS:
-            if ctype in can and text.cell_len + len(key) + len(word) + 2 <= room:
-                text.append(f" {key}", "bold")
-                text.append(f" {word}")
-        return text
-
-    def target_hint(self, t: Targeting, zone: str) -> str:
-        cmds = t.options[zone]
-        if t.kind == "ranged":
-            dice = self.dice_for(cmds[0])
-            kinds = self.view["zombies"].get(zone, {})
-            n = sum(kinds.values())
-            hint = f"{cmds[0].get('weapon', '')} at {zone}, {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
-            friends = [
-                display_name(sid)
-                for sid, v in self.view["survivors"].items()
-                if v["alive"] and v["zone"] == zone and sid != cmds[0]["survivor"]
-            ]
-            return hint + (f" ({', '.join(friends)} there!)" if friends else "")
-        if t.kind == "open_door":
-            return f"door {cmds[0]['door']} into zone {zone}"
-        return f"zone {zone}"
-
-    def dice_for(self, command: dict) -> int | str:
-        weapon = command.get("weapon") or ""
-        n = self.weapon_dice(weapon, command["type"] == "ranged", command["survivor"])
-        return "?" if n is None else n
-
-    def weapon_dice(self, weapon: str, ranged: bool, sid: str | None = None) -> int | None:
-        """Dice an attack with weapon rolls, from the engine's own counting."""
-        try:
-            from engine.station.attack import dice_count
-
-            s = self.game.state.survivor(sid or self.selected)
-            return dice_count(s, weapon, ranged) if s is not None else None
-        except (ImportError, AttributeError, KeyError, TypeError):
-            return None
+        return self.play.status(self)
 
     def after_change(self) -> None:
         """Open the dialogs the new state asks for: a pending choice, game over."""
+        if self._handing_over:  # they open once the next player has the keyboard
+            return
+        pending = self.view.get("pending") and self.play.pending_commands(self.legal)
         if self.game.outcome and not self._over_shown:
             self._over_shown = True
             self.show_game_over()
-        elif self.view.get("pending") and not self._asked_pending:
+        elif pending and not self._asked_pending:
             self._asked_pending = True
             self.ask_pending()
-        if not self.view.get("pending"):
+        if not pending:
             self._asked_pending = False
 
     # -- doing --------------------------------------------------------------
@@ -247,6 +163,7 @@ class GameScreen(KeyActions, Screen):
         self.query_one(MessageLog).add(lines)
 
     def submit(self, command: dict) -> bool:
+        """Submit now; then the bots to act after it act, and it all shows."""
         before = self.game.state
         try:
             events = self.game.submit(command)
@@ -259,17 +176,85 @@ class GameScreen(KeyActions, Screen):
             return False
         self.targeting = None
         self.handover = False
-        steps = frames(self.game, before, events) if getattr(self.app, "playback", False) else []
-        if steps:
+        steps = self.play.playback(before, events, self.viewer) if self.stepping else []
+        if not steps:
+            view = self.game.view(self.viewer) if self.stepping else {}
+            steps = [Step(view, self.play.narrate(events))]
+        self.run_bots(steps)
+        return True
+
+    def act(self, command: dict) -> None:
+        """Submit, first asking the mode's question about it, if any."""
+        question = self.play.question(self, command)
+        if question:
+            self.confirm(question, lambda: self.submit(command))
+        else:
+            self.submit(command)
+
+    def confirm(self, question: str, then: Callable[[], object]) -> None:
+        """A yes/no question; `then` runs on yes. No (or Esc) changes nothing."""
+        self.app.push_screen(ConfirmDialog(question), lambda yes: yes and then())
+
+    def pick(self, title: str, options: list[tuple[str, str]], then: Callable) -> None:
+        """Choose one of (id, label); then(id), or then(None) on Esc."""
+        self.app.push_screen(ChoiceDialog(title, options), then)
+
+    def choose_and_act(self, title: str, commands: list[dict]) -> None:
+        if len(commands) == 1:
+            self.act(commands[0])
+            return
+        options = [(str(i), self.play.label(c, self.view)) for i, c in enumerate(commands)]
+        self.pick(
+            title, options, lambda answer: answer is not None and self.act(commands[int(answer)])
+        )
+
+    def start_targeting(self, targeting: Targeting) -> None:
+        """Highlight targeting's options; the same kind again cycles them."""
+        if self.targeting and self.targeting.kind == targeting.kind:
+            order = self.targeting.order
+            i = order.index(self.cursor) + 1 if self.cursor in order else 0
+            self.cursor = order[i % len(order)]
+        else:
+            self.targeting = targeting
+            if self.cursor not in targeting.options:
+                self.cursor = next(iter(targeting.options))
+        self.redraw()
+
+    # -- bots and playback ----------------------------------------------------------
+    @property
+    def stepping(self) -> bool:
+        return bool(getattr(self.app, "playback", False))
+
+    def run_bots(self, steps: list[Step] | None = None) -> bool:
+        """Submit what each bot seat to act decides (g.bot_command()), one
+        command a step, then show steps and them: a step at a time with
+        --playback, else at once. False when there was nothing to show."""
+        steps = list(steps or [])
+        for _ in range(MAX_BOT_COMMANDS):
+            command = self.game.bot_command()
+            if command is None:
+                break
+            before = self.game.state
+            try:
+                events = self.game.submit(command)
+            except Exception as e:  # a bot the engine refuses, or a save that fails
+                self.add_log([f"Problem: a bot's command failed: {e}"])
+                break
+            note = self.play.bot_note(msgspec.to_builtins(command), self.view)
+            inner = self.play.playback(before, events, self.viewer) if self.stepping else []
+            steps += inner or [Step(self.game.view(self.viewer), self.play.narrate(events), note)]
+        if not steps:
+            return False
+        if self.stepping and any(s.note for s in steps):
             self.play_back(steps)
         else:
-            self.add_log(narrate(events))
+            for s in steps:
+                self.add_log(s.lines)
             self.refresh_view()
         return True
 
-    # -- zombie phase playback -------------------------------------------------
-    def play_back(self, steps: list[tuple[dict, list[str]]]) -> None:
-        """Show the zombie phase a step at a time; any key skips to the end."""
+    def play_back(self, steps: list[Step]) -> None:
+        """Show steps one at a time; any key skips to the end."""
         self._steps = list(steps)
         self._step_timer = self.set_interval(STEP_SECONDS, self._next_step)
         self.refresh_bindings()
@@ -277,24 +262,27 @@ class GameScreen(KeyActions, Screen):
 
     @property
     def playing(self) -> bool:
-        return bool(getattr(self, "_steps", None))
+        return bool(self._steps)
 
     def _next_step(self) -> None:
         if not self._steps:
             self._stop_playback()
             return
-        view, lines = self._steps.pop(0)
-        self.add_log(lines)
-        self.view = view
+        step = self._steps.pop(0)
+        self._note = step.note or next((s.note for s in self._steps if s.note), "")
+        self.add_log(step.lines)
+        if not self._steps:  # the last step is the game as it is now
+            self._stop_playback()
+            return
+        self.view = step.view
         self.redraw()
 
     def _stop_playback(self) -> None:
-        for _, lines in self._steps:
-            self.add_log(lines)
+        for step in self._steps:
+            self.add_log(step.lines)
         self._steps = []
-        timer = getattr(self, "_step_timer", None)
-        if timer is not None:
-            timer.stop()
+        if self._step_timer is not None:
+            self._step_timer.stop()
             self._step_timer = None
         self.refresh_bindings()
         self.refresh_view()
@@ -307,46 +295,12 @@ class GameScreen(KeyActions, Screen):
             event.stop()
             self._stop_playback()
 
-    def act(self, command: dict) -> None:
-        """Submit, first asking when it ends another survivor's activation."""
-        active = self.view.get("active")
-        who = command.get("survivor")
-        if active and who and who != active and command["type"] != "end_turn":
-            left = self.view["survivors"][active]["actions_left"]
-            if left:
-                question = (
-                    f"{display_name(active)} still has {left} action{'s' if left > 1 else ''}. "
-                    f"End {display_name(active)}'s turn and act with {display_name(who)}?"
-                )
-                self.app.push_screen(
-                    ConfirmDialog(question), lambda yes: yes and self.submit(command)
-                )
-                return
-        self.submit(command)
-
-    def choose_and_act(self, title: str, commands: list[dict]) -> None:
-        if len(commands) == 1:
-            self.act(commands[0])
-            return
-        options = [(str(i), actions.label(c, self.view)) for i, c in enumerate(commands)]
-
-        def chosen(answer: str | None) -> None:
-            if answer is not None:
-                self.act(commands[int(answer)])
-
-        self.app.push_screen(ChoiceDialog(title, options), chosen)
-
     # -- dialogs ----------------------------------------------------------------
     def ask_pending(self) -> None:
-        pending = self.view.get("pending")
-        if not pending:
+        commands = self.play.pending_commands(self.legal)
+        if not self.view.get("pending") or not commands:
             return
-        commands = [c for c in self.legal if c["type"] == "choose"]
-        dice = pending.get("dice")
-        title = f"{display_name(pending['survivor'])}: choose ({pending['kind'].replace('_', ' ')})"
-        if dice:
-            title += f"; dice {' '.join(map(str, dice))}"
-        options = [(str(i), actions.label(c, self.view)) for i, c in enumerate(commands)]
+        options = [(str(i), self.play.label(c, self.view)) for i, c in enumerate(commands)]
 
         def chosen(answer: str | None) -> None:
             if answer is None:
@@ -354,14 +308,15 @@ class GameScreen(KeyActions, Screen):
             else:
                 self.submit(commands[int(answer)])
 
-        self.app.push_screen(
-            ChoiceDialog(title, options, "Enter chooses; Esc closes for now"), chosen
+        dialog = ChoiceDialog(
+            self.play.pending_title(self.view), options, "Enter chooses; Esc closes for now"
         )
+        self.app.push_screen(dialog, chosen)
 
     def show_game_over(self) -> None:
         from tui.screens.gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.game), self._after_game_over)
+        self.app.push_screen(GameOverScreen(self.game, self.play), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "undo":
@@ -373,13 +328,15 @@ class GameScreen(KeyActions, Screen):
     # -- command palette --------------------------------------------------------
     def palette_commands(self):
         """Every action, and every legal command by name, for the palette."""
-        for k in keys.KEYMAP:
+        for k in self.key_table:
             if k.action.startswith("cursor"):
                 continue
             yield SystemCommand(
-                k.description.capitalize(), f"key: {k.keys}", getattr(self, f"action_{k.action}")
+                k.description.capitalize(),
+                f"key: {k.keys}",
+                lambda k=k: self.run_key(k.action),
             )
         for c in self.legal:
             yield SystemCommand(
-                actions.label(c, self.view), "do it now", lambda c=c: self.act(c), discover=False
+                self.play.label(c, self.view), "do it now", lambda c=c: self.act(c), discover=False
             )

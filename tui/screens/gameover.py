@@ -1,13 +1,12 @@
-"""Game over: outcome, score, kills per survivor, rounds, undo count.
+"""Game over: the outcome, the mode's table of who did what, and where to go.
 
-A plain mission's score goes into its high-score table here, once per game.
-A campaign's (or endless run's) mission offers to continue it instead of
-the title: the progress screen under the game takes over from there."""
+A finished game's score goes into its high-score table here, once per game,
+when its mode keeps one. A game opened from a campaign (or endless run)
+offers to continue it instead of the title: the host screen under the game
+takes over from there."""
 
 from __future__ import annotations
 
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.scene import display_name
+from tui.modes.base import Play
+from tui.screens.host import GameHost
 
 
 class GameOverScreen(ModalScreen[str | None]):
@@ -28,56 +28,50 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("u", "pick('undo')", "undo"),
     ]
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, play: Play) -> None:
         super().__init__()
         self.game = game
-        self.host = self.campaign_host()
+        self.play = play
+        self.host = self.game_host()
 
-    def campaign_host(self):
-        """The campaign or run screen this game was opened from, if any."""
+    def game_host(self) -> GameHost | None:
+        """The screen this game was opened from when it hosts games, if any."""
         from tui.screens.game import GameScreen
-        from tui.screens.progress import ProgressScreen
 
         stack = self.app.screen_stack
         for i, screen in enumerate(stack):
             if isinstance(screen, GameScreen) and screen.game is self.game and i:
                 below = stack[i - 1]
-                return below if isinstance(below, ProgressScreen) else None
+                return below if isinstance(below, GameHost) else None
         return None
 
     def record_score(self) -> str:
-        """A plain mission's score into its table, once; what to say about it."""
-        from saves import scores
+        """A plain game's score into its table, once; what to say about it."""
         from tui import persist
 
         app = self.app
         done = getattr(app, "scored_games", None)
-        plain = self.host is None and self.game.setup.mission != "random"
-        if not (app.autosave and plain and done is not None) or id(self.game) in done:
+        if not (app.autosave and self.host is None and done is not None) or id(self.game) in done:
             return ""
         done.add(id(self.game))
+        score = self.play.score()
+        if score is None:
+            return ""
         try:
-            entry = persist.record_score(
-                scores.from_game(self.game.summary(), self.game.setup.seed)
-            )
+            entry = persist.record_score(score)
         except persist.SaveProblem as e:
             return str(e)
         place = persist.rank(entry)
         return f"High score: place {place} for this mission." if place else ""
 
     def compose(self) -> ComposeResult:
-        s = self.game.summary()
-        won = s["outcome"] == "won"
+        over = self.play.game_over()
         with Vertical(id="gameover", classes="dialog"):
-            yield Label(
-                "MISSION WON" if won else "MISSION LOST",
-                id="outcome",
-                classes="won" if won else "lost",
-            )
-            reason = self.game.view("players").get("lost_reason")
-            if not won and reason:
-                yield Label(reason.replace("_", " "), id="reason")
-            yield Static(self._table(s), id="scores")
+            yield Label(over.headline, id="outcome", classes="won" if over.won else "lost")
+            if over.reason:
+                yield Label(over.reason, id="reason")
+            if over.table is not None:
+                yield Static(over.table, id="scores")
             note = self.record_score()
             if note:
                 yield Label(note, id="score-note")
@@ -89,24 +83,6 @@ class GameOverScreen(ModalScreen[str | None]):
                 options.append(Option("Undo the last command  (u)", id="undo"))
             options.append(Option("Look at the board  (Esc)", id="board"))
             yield OptionList(*options, id="gameover-menu")
-
-    def _table(self, s: dict) -> Table:
-        table = Table(box=None, padding=(0, 2), show_header=True)
-        table.add_column("survivor")
-        table.add_column("kills", justify="right")
-        table.add_column("xp", justify="right")
-        table.add_column("level")
-        table.add_column("state")
-        for sid, v in s["survivors"].items():
-            state = "alive" if v["alive"] else "eliminated"
-            table.add_row(
-                display_name(sid), str(v.get("kills", 0)), str(v["xp"]), v["level"], state
-            )
-        table.add_section()
-        table.add_row(Text("score", "bold"), Text(str(s["score"]), "bold"), "", "", "")
-        table.add_row("rounds", str(s["round"]), "", "", "")
-        table.add_row("undos", str(self.game.undo_count), "", "", "")
-        return table
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

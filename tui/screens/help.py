@@ -1,5 +1,6 @@
-"""Help: every key binding (generated from tui.keys.KEYMAP), the board
-legend (from tui.glyphs) and a short rules summary."""
+"""Help: every key binding (generated from the game screen's key table),
+and each mode's board legend and short rules. From a game: that game's
+mode; from the title: every mode the UI can show."""
 
 from __future__ import annotations
 
@@ -11,29 +12,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tui.glyphs import legend
-from tui.keys import help_rows
+from tui.keys import help_rows, table
+from tui.modes.base import HelpSection
 
-RULES = """\
-Goal: take every objective, then bring every living survivor to the exit
-with no zombie in it. Lose if every survivor dies, if the board would hold
-more zombies than the mission limit, or at the round limit.
 
-A round: each survivor takes one turn (any order; Tab picks who acts),
-with 2 actions (3 from yellow level). Move, melee, fire, search, open a
-door, manage gear, play a card, use a skill, take an objective. When every
-survivor is done, the zombies act, then new zombies spawn.
+def every_mode(ascii_only: bool) -> list[HelpSection]:
+    from tui.modes import get_ui, ui_modes
 
-Zombies attack survivors in their zone, else walk toward survivors they
-see (the noisiest zone), else the noise marker, else the loudest noise they
-hear. Noise: gunshots, doors, alarms; each survivor counts as 1 noise.
-
-Dice: each die at or above the weapon's hit value kills (an armored zombie
-needs two hits from one attack). Shooting into a zone with survivors: every
-1 rolled wounds one of them (friendly fire).
-
-Danger (blue, yellow, orange, red) rises with the best survivor's level and
-with the rounds; spawns grow with it. Kills and objectives give XP."""
+    return [get_ui(m).help(ascii_only) for m in ui_modes()]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -45,33 +31,46 @@ class HelpScreen(ModalScreen[None]):
         Binding("pageup", "scroll('page_up')", show=False),
     ]
 
+    def __init__(self, sections: list[HelpSection] | None = None) -> None:
+        super().__init__()
+        self.sections = sections
+
     def compose(self) -> ComposeResult:
         ascii_only = getattr(self.app, "ascii_only", False)
+        sections = self.sections if self.sections is not None else every_mode(ascii_only)
+        several = len(sections) > 1
         with VerticalScroll(id="help", classes="dialog"):
             yield Label("Shamble help   (Esc, q or ? closes; arrows scroll)", id="help-title")
-            yield Static(self._keys_table(ascii_only), id="help-keys")
-            yield Static(self._legend_table(), id="help-legend")
-            yield Static(Text(RULES), id="help-rules")
+            for n, section in enumerate(sections):
+                suffix = f"-{n}" if n else ""
+                name = f": {section.title}" if several else ""
+                yield Static(self._keys_table(section, ascii_only, name), id=f"help-keys{suffix}")
+                if section.legend:
+                    yield Static(self._legend_table(section, name), id=f"help-legend{suffix}")
+                if section.rules:
+                    yield Static(Text(section.rules), id=f"help-rules{suffix}")
+            if not sections:
+                yield Static(self._keys_table(HelpSection(""), ascii_only, ""), id="help-keys")
 
-    def _keys_table(self, ascii_only: bool) -> Table:
-        table = Table(title="Keys", title_justify="left", box=None, padding=(0, 1))
-        table.add_column("", style="bold")
-        table.add_column("keys", style="bold cyan", no_wrap=True)
-        table.add_column("what it does")
+    def _keys_table(self, section: HelpSection, ascii_only: bool, name: str) -> Table:
+        keys = Table(title=f"Keys{name}", title_justify="left", box=None, padding=(0, 1))
+        keys.add_column("", style="bold")
+        keys.add_column("keys", style="bold cyan", no_wrap=True)
+        keys.add_column("what it does")
         last = None
-        for group, keys, what in help_rows(ascii_only):
-            table.add_row(group if group != last else "", keys, what)
+        for group, names, what in help_rows(table(section.keys), ascii_only):
+            keys.add_row(group if group != last else "", names, what)
             last = group
-        table.add_row("", "Ctrl+P", "command palette: every action, by name")
-        return table
+        keys.add_row("", "Ctrl+P", "command palette: every action, by name")
+        return keys
 
-    def _legend_table(self) -> Table:
-        table = Table(title="Board", title_justify="left", box=None, padding=(0, 1))
-        table.add_column("glyph", style="bold", no_wrap=True)
-        table.add_column("meaning")
-        for glyph, meaning in legend(self.app.glyphs):
-            table.add_row(glyph, meaning)
-        return table
+    def _legend_table(self, section: HelpSection, name: str) -> Table:
+        legend = Table(title=f"Board{name}", title_justify="left", box=None, padding=(0, 1))
+        legend.add_column("glyph", style="bold", no_wrap=True)
+        legend.add_column("meaning")
+        for glyph, meaning in section.legend:
+            legend.add_row(glyph, meaning)
+        return legend
 
     def action_close(self) -> None:
         self.dismiss(None)

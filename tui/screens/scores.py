@@ -11,15 +11,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from engine import get_mode
+from engine import get_mode, modes
 from saves import SaveError, scores
-from tui.scene import display_name
+from tui.text import display_name
 
 
 def table_name(table: str) -> str:
     if table == scores.ENDLESS:
         return "Endless runs"
-    names = {m["id"]: m["name"] for m in get_mode("station").missions()}
+    names = {m["id"]: m["name"] for mode in modes() for m in get_mode(mode).missions()}
     return f"{names[table]} ({table})" if table in names else table
 
 

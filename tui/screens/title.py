@@ -1,10 +1,10 @@
-"""The title screen: New game, Continue, Load, Campaign, Endless run,
-High scores, Help, Quit."""
+"""The title screen: New game, Continue, Load, the modes' own entries
+(station: Campaign, Endless run), High scores, Help, Quit."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
@@ -21,38 +21,43 @@ ART = r"""
 |___/_||_/_/ \_\_|  |_|___/____|___|
 """
 
-MENU = (
-    ("new", "New game", "n"),
-    ("continue", "Continue", "c"),
-    ("load", "Load", "l"),
-    ("campaign", "Campaign", "a"),
-    ("endless", "Endless run", "e"),
-    ("scores", "High scores", "s"),
-    ("help", "Help", "?"),
-    ("quit", "Quit", "q"),
-)
+HEAD = (("new", "New game", "n"), ("continue", "Continue", "c"), ("load", "Load", "l"))
+TAIL = (("scores", "High scores", "s"), ("help", "Help", "?"), ("quit", "Quit", "q"))
+SHOWN = {"new", "continue", "load", "help", "quit"}  # in the footer
 
 
 class TitleScreen(Screen):
-    BINDINGS = [
-        Binding("n", "pick('new')", "new game"),
-        Binding("c", "pick('continue')", "continue"),
-        Binding("l", "pick('load')", "load"),
-        Binding("a", "pick('campaign')", "campaign"),
-        Binding("e", "pick('endless')", "endless run", show=False),
-        Binding("s", "pick('scores')", "high scores", show=False),
-        Binding("question_mark", "pick('help')", "help", key_display="?"),
-        Binding("q", "pick('quit')", "quit"),
-        Binding("j", "cursor_down", show=False),
-        Binding("k", "cursor_up", show=False),
-    ]
+    def __init__(self) -> None:
+        super().__init__()
+        from tui.modes import get_ui, ui_modes
+
+        self.entries = {e.id: e for m in ui_modes() for e in get_ui(m).title_entries()}
+        extra = tuple((e.id, e.label, e.key) for e in self.entries.values())
+        self.menu = (*HEAD, *extra, *TAIL)
+        # the modes' entries have keys of their own, so the bindings are this screen's
+        self._bindings = BindingsMap(
+            [
+                *(
+                    Binding(
+                        "question_mark" if key == "?" else key,
+                        f"pick('{oid}')",
+                        label.lower(),
+                        show=oid in SHOWN or getattr(self.entries.get(oid), "footer", False),
+                        key_display="?" if key == "?" else None,
+                    )
+                    for oid, label, key in self.menu
+                ),
+                Binding("j", "cursor_down", show=False),
+                Binding("k", "cursor_up", show=False),
+            ]
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(ART.strip("\n"), id="title-art")
             yield Label("zombie survival on a boarded-up space station", id="tagline")
             yield OptionList(
-                *[Option(f"{label:<12}{key:>3}", id=oid) for oid, label, key in MENU],
+                *[Option(f"{label:<12}{key:>3}", id=oid) for oid, label, key in self.menu],
                 id="title-menu",
             )
             yield Label("", id="title-note")
@@ -75,11 +80,11 @@ class TitleScreen(Screen):
             menu.enable_option("continue")
             note.update(f"Continue: {persist.describe(latest)}")
             start = "continue"
-        for record in ("campaign", "endless"):  # they live in files: no saving, no campaign
-            if self.app.autosave:
-                menu.enable_option(record)
+        for entry in self.entries.values():  # e.g. campaigns live in files: no saving, none
+            if self.app.autosave or not entry.needs_saves:
+                menu.enable_option(entry.id)
             else:
-                menu.disable_option(record)
+                menu.disable_option(entry.id)
         menu.highlighted = menu.get_option_index(start)
         menu.focus()
 
@@ -94,7 +99,7 @@ class TitleScreen(Screen):
 
     def action_pick(self, choice: str) -> None:
         menu = self.query_one("#title-menu", OptionList)
-        if choice in {o[0] for o in MENU} and menu.get_option(choice).disabled:
+        if choice in {o[0] for o in self.menu} and menu.get_option(choice).disabled:
             self.notify(self._why_disabled(choice), severity="warning")
             return
         if choice == "new":
@@ -107,14 +112,8 @@ class TitleScreen(Screen):
             from tui.screens.load import LoadScreen
 
             self.app.push_screen(LoadScreen())
-        elif choice == "campaign":
-            from tui.screens.campaign import RecordListDialog
-
-            self.app.push_screen(RecordListDialog())
-        elif choice == "endless":
-            from tui.screens.endless import RunListDialog
-
-            self.app.push_screen(RunListDialog())
+        elif choice in self.entries:
+            self.app.push_screen(self.entries[choice].open())
         elif choice == "scores":
             from tui.screens.scores import ScoresScreen
 
@@ -127,9 +126,9 @@ class TitleScreen(Screen):
             self.app.push_screen(ConfirmDialog("Quit Shamble?"), self._quit_answer)
 
     def _why_disabled(self, choice: str) -> str:
-        if choice == "continue":
-            return "There is no game to continue: start a new game."
-        return "Campaigns and endless runs are kept in files: this Shamble plays without saving."
+        if choice in self.entries:
+            return self.entries[choice].why_off
+        return "There is no game to continue: start a new game."
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:

@@ -20,9 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from tui.actions import card_name
-from tui.scene import display_name
-from tui.widgets.panels import _card_stats
+from tui.modes.station.actions import card_name
+from tui.modes.station.panels import _card_stats
+from tui.text import display_name
 
 FLOOR = "floor"
 CAPACITY = {"hand": 2, "backpack": 3}

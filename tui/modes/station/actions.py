@@ -9,7 +9,8 @@ import math
 from collections import Counter
 from typing import Any
 
-from tui.scene import KIND_ORDER, display_name
+from tui.modes.station.scene import KIND_ORDER
+from tui.text import display_name
 
 # -- cursor -------------------------------------------------------------------
 

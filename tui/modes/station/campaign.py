@@ -20,8 +20,8 @@ from textual.widgets.option_list import Option
 from engine import Game, get_mode
 from engine.station import campaign as rules
 from tui import persist
-from tui.screens.newgame import RosterList, survivor_roster
-from tui.screens.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
+from tui.modes.station.fields import RosterList, survivor_roster
+from tui.modes.station.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("off: undo as you like", False), ("on: no undo", True))

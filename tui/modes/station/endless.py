@@ -20,9 +20,9 @@ from engine.station import endless
 from saves import SaveError, scores
 from saves.campaign import RunScored
 from tui import persist
-from tui.screens.campaign import RecordListDialog
-from tui.screens.newgame import RosterList, survivor_roster
-from tui.screens.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
+from tui.modes.station.campaign import RecordListDialog
+from tui.modes.station.fields import RosterList, survivor_roster
+from tui.modes.station.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("on: no undo", True), ("off: undo as you like", False))

@@ -27,11 +27,13 @@ from textual.widgets.option_list import Option
 from engine import Game, MissionError, RuleError
 from engine.station import campaign as rules
 from engine.station import content
+from engine.station.endless import Run
 from tui import persist
-from tui.actions import card_name
-from tui.scene import display_name
+from tui.modes.station.actions import card_name
+from tui.modes.station.panels import _card_stats
+from tui.screens.host import GameHost
+from tui.text import display_name
 from tui.widgets.footer import KeyFooter
-from tui.widgets.panels import _card_stats
 
 
 def skill_name(skill: str) -> str:
@@ -184,7 +186,7 @@ class NewRecordDialog(ModalScreen[None]):
 
     def roster(self) -> list[str] | None:
         """The ticked survivors, or None after saying that one is needed."""
-        from tui.screens.newgame import RosterList
+        from tui.modes.station.fields import RosterList
 
         roster = self.query_one("#survivors", RosterList).selected
         if not roster:
@@ -198,7 +200,9 @@ class NewRecordDialog(ModalScreen[None]):
     def begin(self, make: Callable[[], Any], screen: Callable[[Any], Screen]) -> None:
         """Make the engine's progress, store it as a new record, open its screen."""
         try:
-            record = persist.start_campaign(make())
+            progress = make()
+            prefix = "run" if isinstance(progress, Run) else progress.campaign
+            record = persist.start_campaign(progress, prefix)
         except RuleError as e:
             self.error(e.message)
             return
@@ -209,7 +213,7 @@ class NewRecordDialog(ModalScreen[None]):
         self.app.push_screen(screen(record))
 
 
-class ProgressScreen(Screen):
+class ProgressScreen(GameHost, Screen):
     """A campaign or run record between missions (see the module docstring)."""
 
     continue_label = "Continue"  # what the game-over screen offers instead of the title

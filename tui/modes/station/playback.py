@@ -8,20 +8,21 @@ from typing import Any
 
 import msgspec
 
-from tui.narrate import narrate
+from tui.modes.base import Step
+from tui.modes.station.narrate import narrate
 
-STEP_SECONDS = 0.35
+NOTE = "The zombies act... (any key skips to the end)"
 
 
-def frames(game: Any, before: Any, events: list[Any]) -> list[tuple[dict, list[str]]]:
-    """(players' view, log lines) after each narrated step of the zombie
-    phase; everything up to the phase is the first frame. Empty when the
+def frames(game: Any, before: Any, events: list[Any], viewer: str = "players") -> list[Step]:
+    """A Step (view, log lines) after each narrated step of the zombie
+    phase; everything up to the phase is the first step. Empty when the
     command started no zombie phase."""
     mode, world = game.mode, game.world
     tags = [msgspec.to_builtins(e)["type"] for e in events]
     if "zombie_phase" not in tags:
         return []
-    out: list[tuple[dict, list[str]]] = []
+    out: list[Step] = []
     state = before
     waiting: list[Any] = []
     started = False
@@ -32,9 +33,9 @@ def frames(game: Any, before: Any, events: list[Any]) -> list[tuple[dict, list[s
         if started:
             lines = narrate(waiting)
             if lines:
-                out.append((mode.view(world, state, "players"), lines))
+                out.append(Step(mode.view(world, state, viewer), lines, NOTE))
                 waiting = []
     if waiting and out:
-        view, lines = out[-1]
-        out[-1] = (mode.view(world, state, "players"), lines + narrate(waiting))
+        last = out[-1]
+        out[-1] = Step(mode.view(world, state, viewer), last.lines + narrate(waiting), NOTE)
     return out

@@ -12,7 +12,8 @@ from typing import Any
 
 import msgspec
 
-from tui.scene import KIND_ORDER, display_name
+from tui.modes.station.scene import KIND_ORDER
+from tui.text import display_name
 
 QUIET = {"activated", "action_spent", "ammo_spent", "xp_gained", "card_discarded", "deck_shuffled"}
 

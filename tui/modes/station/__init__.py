@@ -1,0 +1,87 @@
+"""Station's UI adapter: the station mode on the shared screens (RULES ST).
+
+Registers itself with tui.modes when imported; the shared screens find it
+there by the engine's mode id. Its screens (campaign, endless run, gear)
+are imported only when opened, so the title screen stays quick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.modes import register
+from tui.modes.base import HelpSection, ModeUI, TitleEntry
+from tui.modes.station.play import StationPlay
+
+RULES = """\
+Goal: take every objective, then bring every living survivor to the exit
+with no zombie in it. Lose if every survivor dies, if the board would hold
+more zombies than the mission limit, or at the round limit.
+
+A round: each survivor takes one turn (any order; Tab picks who acts),
+with 2 actions (3 from yellow level). Move, melee, fire, search, open a
+door, manage gear, play a card, use a skill, take an objective. When every
+survivor is done, the zombies act, then new zombies spawn.
+
+Zombies attack survivors in their zone, else walk toward survivors they
+see (the noisiest zone), else the noise marker, else the loudest noise they
+hear. Noise: gunshots, doors, alarms; each survivor counts as 1 noise.
+
+Dice: each die at or above the weapon's hit value kills (an armored zombie
+needs two hits from one attack). Shooting into a zone with survivors: every
+1 rolled wounds one of them (friendly fire).
+
+Danger (blue, yellow, orange, red) rises with the best survivor's level and
+with the rounds; spawns grow with it. Kills and objectives give XP."""
+
+
+class StationUI(ModeUI):
+    mode_id = "station"
+    name = "Station"
+    order = 0  # the first mode offered
+    play_type = StationPlay
+
+    def missions(self) -> list[tuple[str, str]]:
+        from tui.modes.station.fields import GENERATED
+
+        return super().missions() + [("Generated station (a new one from the seed)", GENERATED)]
+
+    def fields(self) -> Any:
+        from tui.modes.station.fields import StationFields
+
+        return StationFields(id="mode-fields")
+
+    def save_line(self, summary: dict) -> str:
+        """Mission, round or outcome, and the survivors ("(dead)" after the fallen)."""
+        state = summary.get("outcome") or f"round {summary.get('round')}"
+        who = ", ".join(
+            sid if s.get("alive", True) else f"{sid} (dead)"
+            for sid, s in summary.get("survivors", {}).items()
+        )
+        return f"{summary.get('mission', '')}, {state}, {who}"
+
+    def help(self, ascii_only: bool = False) -> HelpSection:
+        from tui.modes.station.glyphs import glyphs, legend
+
+        return HelpSection(self.name, StationPlay.keys, legend(glyphs(ascii_only)), RULES)
+
+    def title_entries(self) -> list[TitleEntry]:
+        why = "Campaigns and endless runs are kept in files: this Shamble plays without saving."
+        return [
+            TitleEntry("campaign", "Campaign", "a", _campaigns, True, why, footer=True),
+            TitleEntry("endless", "Endless run", "e", _runs, True, why),
+        ]
+
+
+def _campaigns() -> Any:
+    from tui.modes.station.campaign import RecordListDialog
+
+    return RecordListDialog()
+
+
+def _runs() -> Any:
+    from tui.modes.station.endless import RunListDialog
+
+    return RunListDialog()
+
+
+register(StationUI())

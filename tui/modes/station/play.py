@@ -1,0 +1,446 @@
+"""Station on the shared game screen: the key table, what each action key
+does, the status line, targeting hints, hot-seat control notes (ST-1.3) and
+the game-over table. Every command comes from the screen's legal list;
+whatever the engine refuses is said in the log with the engine's reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from engine import RuleError
+from tui.keys import Key
+from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
+from tui.modes.station import actions
+from tui.modes.station.glyphs import glyphs
+from tui.modes.station.narrate import narrate
+from tui.modes.station.panels import CardsPanel, DangerPanel, LegendPanel, SurvivorsPanel
+from tui.modes.station.playback import frames
+from tui.modes.station.scene import StationBoard
+from tui.text import display_name
+
+KEYS: tuple[Key, ...] = (
+    Key("up,k,8", "cursor('up')", "cursor to the zone above", "Cursor"),
+    Key("down,j,2", "cursor('down')", "cursor to the zone below", "Cursor"),
+    Key("left,h,4", "cursor('left')", "cursor to the zone on the left", "Cursor"),
+    Key("right,l,6", "cursor('right')", "cursor to the zone on the right", "Cursor"),
+    Key(
+        "m",
+        "move",
+        "move (reachable zones highlighted; m again cycles)",
+        "Actions",
+        True,
+        label="move",
+    ),
+    Key("a", "melee", "melee attack in your zone", "Actions", True, label="melee"),
+    Key(
+        "f", "fire", "fire a ranged weapon (f again cycles targets)", "Actions", True, label="fire"
+    ),
+    Key("s", "search", "search the zone", "Actions", True, label="search"),
+    Key("o", "open_door", "open a door", "Actions", True, "o", label="door"),
+    Key("i", "gear", "gear: hands, backpack, floor, trade", "Actions", True, label="gear"),
+    Key("p", "play", "play (use) a card", "Actions"),
+    Key("z", "skill", "use a skill", "Actions"),
+    Key("g", "objective", "take the objective in your zone", "Actions"),
+    Key("e,full_stop", "end_turn", "end this survivor's turn", "Turn", True, "e", label="end"),
+    Key("tab", "next", "select the next survivor", "Turn", priority=True),
+    Key("x", "look", "look: describe the zone under the cursor", "Turn"),
+)
+
+# Action keys the status line offers when the selected survivor can use them.
+HINTS = (
+    ("move", "m", "move"),
+    ("melee", "a", "melee"),
+    ("ranged", "f", "fire"),
+    ("search", "s", "search"),
+    ("open_door", "o", "door"),
+    ("take_objective", "g", "objective"),
+    ("use", "p", "card"),
+    ("skill", "z", "skill"),
+    ("manage", "i", "gear"),
+    ("end_turn", "e", "end"),
+)
+
+# Probes: when no legal command of a kind exists, submitting this shape lets
+# the engine say why ("no zombies here", "no loaded ranged weapon in hand").
+PROBES = {
+    "melee": lambda s, z: {"type": "melee", "survivor": s},
+    "ranged": lambda s, z: {"type": "ranged", "survivor": s, "zone": z},
+    "search": lambda s, z: {"type": "search", "survivor": s},
+    "take_objective": lambda s, z: {"type": "take_objective", "survivor": s},
+    "move": lambda s, z: {"type": "move", "survivor": s, "to": z},
+}
+
+
+class StationPlay(Play):
+    keys = KEYS
+    figure_fields = ("survivor",)
+
+    def __init__(self, game: Any, ascii_only: bool = False) -> None:
+        super().__init__(game, ascii_only)
+        self.world = game.world
+        self.glyphs = glyphs(ascii_only)
+        self.board = StationBoard(self.world, self.glyphs)
+        self.centres = actions.zone_centres(self.world.board)
+        self._round: int | None = None
+
+    # -- who acts ----------------------------------------------------------------
+    def players(self, view: dict) -> dict[str, int]:
+        return view.get("players") or {}
+
+    def hot_seat(self, view: dict) -> bool:
+        return len(set(self.players(view).values())) > 1
+
+    def select(self, host: Host, before: str | None) -> str | None:
+        view = host.view
+        acting = self.actors(host.legal)
+        new_round = view.get("round") != self._round
+        self._round = view.get("round")
+        selected = before
+        # hot-seat: a new round hands control back in seat order (ST-1.3)
+        if selected not in acting or (new_round and self.hot_seat(view)):
+            active = view.get("active")
+            selected = active if active in acting else (acting[0] if acting else None)
+        if selected is None:
+            alive = [s for s, v in view["survivors"].items() if v["alive"]]
+            selected = alive[0] if alive else None
+        return selected
+
+    def seat(self, host: Host) -> Seat | None:
+        """Hot-seat (ST-1.3): the player who controls the selected survivor."""
+        players = self.players(host.view)
+        sid = host.selected
+        if not self.hot_seat(host.view) or sid not in players or host.view.get("outcome"):
+            return None
+        return Seat(f"p{players[sid]}", f"Player {players[sid]}")
+
+    def hello(self, seat: Seat, host: Host) -> str:
+        return f"{seat.name}, your turn: {display_name(host.selected or '')}"
+
+    # -- board and panels ----------------------------------------------------------
+    def survivor_zone(self, view: dict, sid: str | None) -> str | None:
+        s = view.get("survivors", {}).get(sid or "")
+        return s["zone"] if s else None
+
+    def scene(self, host: Host):
+        targets: frozenset[str] = frozenset()
+        if host.targeting:
+            targets = frozenset(host.targeting.options) | host.targeting.marks
+        return self.board.scene(
+            host.view, cursor=host.cursor, selected=host.selected, targets=targets
+        )
+
+    def home(self, host: Host) -> str:
+        return self.survivor_zone(host.view, host.selected) or self.world.board.zones[0]
+
+    def step(self, host: Host, cursor: Any, dx: int, dy: int) -> str | None:
+        return actions.neighbour(self.centres, cursor or "", dx, dy)
+
+    def cursor_at(self, host: Host, x: int, y: int) -> str | None:
+        return self.board.zone_at_cell(x, y, host.cursor)
+
+    def panels(self) -> list:
+        return [
+            SurvivorsPanel(self.glyphs),
+            CardsPanel(self.weapon_dice),
+            DangerPanel(self.glyphs),
+            LegendPanel(self.glyphs),
+        ]
+
+    def board_title(self) -> str:
+        info = self.world.mission.info
+        return info.name or info.id
+
+    # -- words ---------------------------------------------------------------------
+    def intro(self) -> list[str]:
+        info = self.world.mission.info
+        intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
+        return intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."]
+
+    def narrate(self, events) -> list[str]:
+        return narrate(events)
+
+    def label(self, command: dict, view: dict) -> str:
+        return actions.label(command, view)
+
+    def place(self, cursor: Any) -> str:
+        return f"zone {cursor}"
+
+    def look(self, host: Host) -> str:
+        return actions.describe_zone(host.view, self.world, host.cursor)
+
+    def status(self, host: Host) -> Text:
+        sid = host.selected
+        if sid is None:
+            return Text("Nobody can act.")
+        view = host.view
+        s = view["survivors"][sid]
+        left = s["actions_left"]
+        players = self.players(view)
+        whose = ""
+        if self.hot_seat(view) and sid in players:
+            p = players[sid]
+            whose = f"Player {p}, your turn: " if host.handover else f"P{p} "
+        text = Text(whose + display_name(sid), "bold")
+        zone = actions.zone_label(self.world, s["zone"])
+        text.append(f" in {zone}, {left} action{'s' if left != 1 else ''}:")
+        can = {c["type"] for c in host.legal if c.get("survivor") == sid}
+        room = host.status_room()
+        for ctype, key, word in HINTS:
+            if ctype in can and text.cell_len + len(key) + len(word) + 2 <= room:
+                text.append(f" {key}", "bold")
+                text.append(f" {word}")
+        return text
+
+    def target_hint(self, host: Host, t: Targeting, zone: Any) -> str:
+        cmds = t.options[zone]
+        view = host.view
+        if t.kind == "fire":
+            dice = self.dice_for(cmds[0])
+            n = sum(view["zombies"].get(zone, {}).values())
+            hint = f"{cmds[0].get('weapon', '')} at {zone}, {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
+            friends = [
+                display_name(sid)
+                for sid, v in view["survivors"].items()
+                if v["alive"] and v["zone"] == zone and sid != cmds[0]["survivor"]
+            ]
+            return hint + (f" ({', '.join(friends)} there!)" if friends else "")
+        if t.kind == "open_door":
+            return f"door {cmds[0]['door']} into zone {zone}"
+        return f"zone {zone}"
+
+    def pending_title(self, view: dict) -> str:
+        pending = view["pending"]
+        dice = pending.get("dice")
+        title = f"{display_name(pending['survivor'])}: choose ({pending['kind'].replace('_', ' ')})"
+        return title + (f"; dice {' '.join(map(str, dice))}" if dice else "")
+
+    # -- dice, as the engine counts them -----------------------------------------------
+    def dice_for(self, command: dict) -> int | str:
+        weapon = command.get("weapon") or ""
+        n = self.weapon_dice(weapon, command["type"] == "ranged", command["survivor"])
+        return "?" if n is None else n
+
+    def weapon_dice(self, weapon: str, ranged: bool, sid: str | None) -> int | None:
+        """Dice an attack with weapon rolls, from the engine's own counting."""
+        try:
+            from engine.station.attack import dice_count
+
+            s = self.game.state.survivor(sid)
+            return dice_count(s, weapon, ranged) if s is not None else None
+        except (ImportError, AttributeError, KeyError, TypeError):
+            return None
+
+    # -- acting --------------------------------------------------------------------
+    def question(self, host: Host, command: dict) -> str | None:
+        """Acting with another survivor ends the active one's activation: ask first."""
+        view = host.view
+        active = view.get("active")
+        who = command.get("survivor")
+        if active and who and who != active and command["type"] != "end_turn":
+            left = view["survivors"][active]["actions_left"]
+            if left:
+                return (
+                    f"{display_name(active)} still has {left} action{'s' if left > 1 else ''}. "
+                    f"End {display_name(active)}'s turn and act with {display_name(who)}?"
+                )
+        return None
+
+    def enter(self, host: Host) -> None:
+        moves = [c for c in self.mine(host, "move") if c["to"] == host.cursor]
+        if moves:
+            host.act(moves[0])
+        else:
+            host.add_log([self.look(host)])
+
+    def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:
+        return frames(self.game, before, events, viewer)
+
+    def mine(self, host: Host, ctype: str) -> list[dict]:
+        return actions.of_type(host.legal, ctype, host.selected)
+
+    def explain(self, host: Host, ctype: str, what: str) -> None:
+        """No legal command of this kind: let the engine say why, else say so."""
+        sid = host.selected
+        if sid is None or host.view.get("outcome"):
+            host.add_log(["The game is over." if host.view.get("outcome") else "Nobody can act."])
+            return
+        probe = PROBES.get(ctype)
+        if probe is not None:
+            try:
+                command = self.game.parse_command(probe(sid, self.probe_zone(host, sid)))
+                self.game.mode.run(self.world, self.game.state, command)
+            except RuleError as e:
+                host.add_log([f"{display_name(sid)} can't {what}: {e.message}"])
+                return
+        host.add_log([f"{display_name(sid)} can't {what} now."])
+
+    def probe_zone(self, host: Host, sid: str) -> str | None:
+        """The cursor zone, or when it is the survivor's own zone, the first
+        zone next to it (through any door), to ask the engine about."""
+        here = self.survivor_zone(host.view, sid)
+        if host.cursor != here or here is None:
+            return host.cursor
+        board = self.world.board
+        every_door = frozenset(d.id for d in board.doors)
+        nearby = board.links(every_door).get(here, ())
+        return nearby[0] if nearby else here
+
+    def target(self, host: Host, kind: str, verb: str, key: str, commands, key_of) -> None:
+        options: dict[str, list[dict]] = {}
+        for c in commands:
+            options.setdefault(key_of(c), []).append(c)
+        doors = frozenset(c["door"] for c in commands if "door" in c)
+        host.start_targeting(Targeting(kind, verb, key, options, doors))
+
+    def other_side(self, host: Host, door_id: str) -> str:
+        door = self.world.board.door(door_id)
+        here = self.survivor_zone(host.view, host.selected)
+        return door.b if door.a == here else door.a
+
+    # -- the action keys -------------------------------------------------------------
+    def key_move(self, host: Host) -> None:
+        moves = self.mine(host, "move")
+        if not moves:
+            self.explain(host, "move", "move")
+            return
+        self.target(host, "move", "Move", "m", moves, lambda c: c["to"])
+
+    def key_fire(self, host: Host) -> None:
+        shots = self.mine(host, "ranged")
+        if not shots:
+            self.explain(host, "ranged", "fire")
+            return
+        self.target(host, "fire", "Fire", "f", shots, lambda c: c["zone"])
+
+    def key_open_door(self, host: Host) -> None:
+        doors = self.mine(host, "open_door")
+        if not doors:
+            self.explain(host, "open_door", "open a door")
+        elif len(doors) == 1:
+            host.act(doors[0])
+        else:
+            side = lambda c: self.other_side(host, c["door"])  # noqa: E731
+            self.target(host, "open_door", "Open a door", "o", doors, side)
+
+    def key_melee(self, host: Host) -> None:
+        hits = self.mine(host, "melee")
+        if not hits:
+            self.explain(host, "melee", "attack in melee")
+        else:
+            host.choose_and_act("Melee", hits)
+
+    def key_search(self, host: Host) -> None:
+        found = self.mine(host, "search")
+        host.act(found[0]) if found else self.explain(host, "search", "search")
+
+    def key_objective(self, host: Host) -> None:
+        found = self.mine(host, "take_objective")
+        if found:
+            host.act(found[0])
+        else:
+            self.explain(host, "take_objective", "take an objective")
+
+    def key_play(self, host: Host) -> None:
+        uses = self.mine(host, "use")
+        if uses:
+            host.choose_and_act("Play a card", uses)
+        else:
+            self.explain(host, "use", "play a card")
+
+    def key_skill(self, host: Host) -> None:
+        found = self.mine(host, "skill")
+        if found:
+            host.choose_and_act("Use a skill", found)
+        else:
+            self.explain(host, "skill", "use a skill")
+
+    def key_gear(self, host: Host) -> None:
+        """The gear editor (several moves, one action) first, then every
+        single change as a quick pick."""
+        changes = self.mine(host, "manage")
+        if not changes:
+            self.explain(host, "manage", "manage gear")
+            return
+        options = [("editor", "Open the gear editor: several moves, one action")]
+        options += [(str(i), actions.label(c, host.view)) for i, c in enumerate(changes)]
+
+        def chosen(answer: str | None) -> None:
+            if answer == "editor":
+                self.open_gear_editor(host)
+            elif answer is not None:
+                host.act(changes[int(answer)])
+
+        host.pick("Gear: one change costs one action", options, chosen)
+
+    def open_gear_editor(self, host: Host) -> None:
+        from tui.modes.station.gear import GearEditor
+
+        sid = host.selected
+        if sid is None:
+            return
+
+        def check(command: dict) -> str | None:
+            """The engine's reason to refuse the arrangement, without doing it."""
+            try:
+                self.game.mode.run(self.world, self.game.state, self.game.parse_command(command))
+            except RuleError as e:
+                return e.message
+            return None
+
+        def chosen(command: dict | None) -> None:
+            if command is not None:
+                host.act(command)
+
+        host.app.push_screen(GearEditor(host.view, sid, check), chosen)
+
+    def key_end_turn(self, host: Host) -> None:
+        ends = self.mine(host, "end_turn")
+        if not ends:
+            self.explain(host, "end_turn", "end a turn")
+            return
+        sid = host.selected or ""
+        left = host.view["survivors"][sid]["actions_left"]
+        if left:
+            s = "s" if left > 1 else ""
+            question = f"End {display_name(sid)}'s turn with {left} action{s} left?"
+            host.confirm(question, lambda: host.submit(ends[0]))
+        else:
+            host.submit(ends[0])
+
+    # -- the end -----------------------------------------------------------------------
+    def game_over(self) -> GameOver:
+        s = self.game.summary()
+        won = s["outcome"] == "won"
+        table = Table(box=None, padding=(0, 2), show_header=True)
+        table.add_column("survivor")
+        table.add_column("kills", justify="right")
+        table.add_column("xp", justify="right")
+        table.add_column("level")
+        table.add_column("state")
+        for sid, v in s["survivors"].items():
+            state = "alive" if v["alive"] else "eliminated"
+            table.add_row(
+                display_name(sid), str(v.get("kills", 0)), str(v["xp"]), v["level"], state
+            )
+        table.add_section()
+        table.add_row(Text("score", "bold"), Text(str(s["score"]), "bold"), "", "", "")
+        table.add_row("rounds", str(s["round"]), "", "", "")
+        table.add_row("undos", str(self.game.undo_count), "", "", "")
+        reason = self.game.view("players").get("lost_reason") or ""
+        return GameOver(
+            "MISSION WON" if won else "MISSION LOST",
+            won,
+            table,
+            "" if won else reason.replace("_", " "),
+        )
+
+    def score(self) -> Any | None:
+        """A shipped mission's score line (ST-9.4); generated stations keep none."""
+        from saves import scores
+
+        if self.game.setup.mission == "random":
+            return None
+        return scores.from_game(self.game.summary(), self.game.setup.seed)

@@ -1,0 +1,194 @@
+"""Station's board: a players' view drawn as a grid of two-character cells.
+
+Each zone's tokens fill its cells in a stable order: survivors in seat
+order, then zombies by kind, noise, the noise marker and floor cards; the
+mission's marks (objective, exit, spawn) sit at the zone's far end, so
+they never move. Doors are drawn open, closed or locked; dark zones as
+shade. The cursor is a zone id; a zone's cells are its highlight."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+
+from engine.core.geometry import CLOSED_DOOR, OPEN_DOOR, VOID, WALL, ZoneMap
+from tui.modes.station.glyphs import Glyphs
+from tui.text import display_name, initial
+from tui.widgets.board import CURSOR, PLAIN, TARGET, Cell, Scene
+
+__all__ = ["KIND_ORDER", "StationBoard", "display_name", "initial"]
+
+CELL = 2  # characters per map cell
+KIND_ORDER = ("walker", "runner", "dog", "jumper", "armored")
+
+STYLES: dict[str, Style] = {
+    "": Style(),
+    "wall": Style(color="bright_black"),
+    "floor": Style(color="bright_black"),
+    "dark": Style(color="bright_black", dim=True),
+    "door": Style(color="yellow", bold=True),
+    "door_open": Style(color="yellow"),
+    "door_locked": Style(color="red", bold=True),
+    "survivor": Style(color="bright_white", bold=True),
+    "active": Style(color="bright_white", bold=True, underline=True),
+    "walker": Style(color="green", bold=True),
+    "runner": Style(color="bright_yellow", bold=True),
+    "dog": Style(color="yellow", bold=True),
+    "jumper": Style(color="magenta", bold=True),
+    "armored": Style(color="bright_red", bold=True),
+    "noise": Style(color="cyan"),
+    "marker": Style(color="bright_magenta", bold=True),
+    "objective": Style(color="bright_yellow", bold=True),
+    "exit": Style(color="bright_green", bold=True),
+    "spawn": Style(color="red"),
+    "item": Style(color="bright_cyan"),
+    "more": Style(color="bright_white", bold=True),
+}
+
+
+@dataclass(frozen=True)
+class Token:
+    """Two characters drawn in one cell of a zone: a glyph and a count or space."""
+
+    text: str
+    style: str = ""
+
+
+def count_text(glyph: str, n: int) -> str:
+    return glyph + (" " if n == 1 else str(n) if n < 10 else "+")
+
+
+def zone_contents(view: dict, zone: str, g: Glyphs, selected: str | None) -> list[Token]:
+    tokens = []
+    for sid, s in view["survivors"].items():
+        if s["alive"] and s["zone"] == zone:
+            tokens.append(Token(initial(sid) + " ", "active" if sid == selected else "survivor"))
+    kinds = view["zombies"].get(zone, {})
+    for kind in (*KIND_ORDER, *sorted(set(kinds) - set(KIND_ORDER))):
+        n = kinds.get(kind, 0)
+        glyph = g.zombie(kind)
+        while n > 0:  # more than 9 of a kind: several tokens, e.g. z9 z3
+            tokens.append(Token(count_text(glyph, min(n, 9)), kind))
+            n -= 9
+    noise = view["noise"].get(zone, 0)
+    if noise:
+        tokens.append(Token(count_text(g.noise, noise), "noise"))
+    if view.get("marker") == zone:
+        tokens.append(Token(g.marker + " ", "marker"))
+    floor = view["floor"].get(zone, [])
+    if floor:
+        tokens.append(Token(count_text(g.item, len(floor)), "item"))
+    return tokens
+
+
+def zone_marks(view: dict, world: Any, zone: str, g: Glyphs) -> list[Token]:
+    marks = []
+    if zone in view["objectives_left"]:
+        marks.append(Token(g.objective + " ", "objective"))
+    if zone in getattr(world, "exits", ()):
+        marks.append(Token(g.exit + " ", "exit"))
+    if zone in getattr(world, "spawns", ()):
+        marks.append(Token(g.spawn + " ", "spawn"))
+    return marks
+
+
+class StationBoard:
+    """The mission's zone map, ready to draw any view of it."""
+
+    def __init__(self, world: Any, glyphs: Glyphs) -> None:
+        self.world = world
+        self.zone_map: ZoneMap = world.board
+        self.glyphs = glyphs
+        self.zone_at = {c: z for z, cells in self.zone_map.cells.items() for c in cells}
+        self.door_at = {d.cell: d.id for d in self.zone_map.doors}
+        self.bounds = {z: _bounds(cells) for z, cells in self.zone_map.cells.items()}
+
+    def scene(
+        self,
+        view: dict,
+        *,
+        cursor: str | None,
+        selected: str | None,
+        targets: frozenset[str] = frozenset(),
+    ) -> Scene:
+        """The board for view; targets are zone ids and door ids."""
+        g = self.glyphs
+        placed: dict[tuple[int, int], Token] = {}
+        for zone, cells in self.zone_map.cells.items():
+            contents = zone_contents(view, zone, g, selected)
+            marks = zone_marks(view, self.world, zone, g)
+            if contents or marks:
+                placed.update(_place(cells, contents, marks, g))
+        dark = frozenset(view["dark"])
+        doors = view["doors"]
+        rows = []
+        for y, line in enumerate(self.zone_map.grid.rows):
+            row: list[Cell] = []
+            for x, ch in enumerate(line):
+                cell = (x, y)
+                highlight = PLAIN
+                if ch == WALL:
+                    text, style = g.wall * CELL, "wall"
+                elif ch == VOID:
+                    text, style = " " * CELL, ""
+                elif ch in (CLOSED_DOOR, OPEN_DOOR):
+                    door = self.door_at.get(cell, "")
+                    state = doors.get(door, "open" if ch == OPEN_DOOR else "closed")
+                    text, style = _door(g, state)
+                    highlight = TARGET if door in targets else PLAIN
+                else:
+                    zone = self.zone_at[cell]
+                    token = placed.get(cell)
+                    if token is not None:
+                        text, style = token.text, token.style
+                    elif zone in dark:
+                        text, style = g.dark * CELL, "dark"
+                    else:
+                        text, style = g.floor + " ", "floor"
+                    if zone == cursor:
+                        highlight = CURSOR
+                    elif zone in targets:
+                        highlight = TARGET
+                row.append((text, style, highlight))
+            rows.append(tuple(row))
+        return Scene(rows=rows, cell_width=CELL, focus=self.bounds.get(cursor or ""), styles=STYLES)
+
+    def zone_at_cell(self, x: int, y: int, cursor: str | None) -> str | None:
+        """The zone drawn at a map cell, or the far side of a door there."""
+        zone = self.zone_at.get((x, y))
+        if zone is None and (x, y) in self.door_at:
+            door = self.zone_map.door(self.door_at[(x, y)])
+            if door is not None:
+                zone = door.b if door.a == cursor else door.a
+        return zone
+
+
+def _bounds(cells) -> tuple[int, int, int, int]:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _door(g: Glyphs, state: str) -> tuple[str, str]:
+    if state == "open":
+        return g.open_door * CELL, "door_open"
+    if state == "locked":
+        return g.locked_door * CELL, "door_locked"
+    return g.closed_door * CELL, "door"
+
+
+def _place(cells, contents, marks, g: Glyphs) -> dict[tuple[int, int], Token]:
+    """Tokens into a zone's cells: contents from the first cell on, marks
+    (objective, exit, spawn) from the last cell back, so marks never move."""
+    cells = list(cells)
+    marks = list(marks)[: len(cells)]
+    room = len(cells) - len(marks)
+    contents = list(contents)
+    if len(contents) > room:
+        contents = contents[: max(room - 1, 0)] + [Token(g.more + " ", "more")] if room else []
+    placed = {cells[i]: t for i, t in enumerate(contents)}
+    for i, t in enumerate(marks):
+        placed[cells[len(cells) - 1 - i]] = t
+    return placed
