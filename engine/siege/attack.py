@@ -46,10 +46,9 @@ def plan(t: Turn, h: Human, weapon: str, at: Cell) -> Shot:
         slot = slot_of(h, weapon, loaded_first=True)
         if slot is None:
             raise RuleError("no_item", f"{name(h.id)} carries no {name(weapon)}")
-        spec = content.item(weapon)
-        if not spec.weapon:
+        if not content.item(weapon).weapon:
             raise RuleError("no_item", f"{name(weapon)} is not a weapon")
-        use = {"melee": "melee", "thrown": "throw"}.get(spec.kind, "fire")
+        use = _use_of(weapon)
         if use == "fire" and h.items[slot].empty:
             use = "club"
     if use == "throw":

@@ -16,6 +16,7 @@ from engine.siege.attack import HANDS
 from engine.siege.attack import plan as plan_attack
 from engine.siege.board import adjacent, neighbours
 from engine.siege.decide import run
+from engine.siege.flow import heal_cap
 from engine.siege.items import SEARCH_COST
 from engine.siege.rules import (
     World,
@@ -143,7 +144,7 @@ def _uses(state: State, h: Human, others: list[Human]) -> list[cmd.Command]:
         effect = content.item(k).effect
         if effect == "heal":
             for o in [h, *others]:
-                if o.lives < content.humans()[o.id].lives:
+                if o.lives < heal_cap(o):
                     out.append(cmd.Use(human=h.id, item=k, target=o.id))
         elif effect == "reload":
             for gun in dict.fromkeys(i.id for i in h.items if i.empty):
