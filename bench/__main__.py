@@ -11,6 +11,7 @@ import sys
 GROUPS = {"engine": "bench.engine_figures", "tui": "bench.tui_figures"}
 GROUPS["siege"] = "bench.siege_figures"  # issue 11: zombie AI turn, playouts
 GROUPS["outbreak"] = "bench.outbreak_figures"  # bot turn, playouts (issue 13)
+GROUPS["pty"] = "bench.pty_figures"  # issue 16: bytes and key latency in a real pty
 GROUPS["sniper"] = "bench.sniper_figures"  # commander AI turn, bot games (issue 12)
 
 

@@ -1,0 +1,302 @@
+"""Terminal figures as a player over SSH gets them (issue 16, item 8).
+
+The real `shamble` runs in a pseudo-terminal of 80x24 (TERM=xterm-256color,
+COLORTERM and NO_COLOR unset, as SSH passes them); every key is timed from
+the moment it is typed to the last byte the game writes for it (the end of
+output is a quiet spell), and every byte is counted. A terminal emulator
+(pyte) reads the same bytes, so each step is checked to have done what it
+should: a dialog that did not open, or a turn that did not end, stops the
+benchmark instead of measuring something else.
+
+Each figure is measured with the diff layer (tui/output.py) and without it
+(SHAMBLE_DIFF_OUTPUT=0), in the same run: the value is with, the baseline
+without. The freeze after a load (SHAMBLE_GC_FREEZE) is measured the same way
+on a game loaded from its save.
+
+Names already used by bench/tui_figures.py (its headless keypress and its
+pty bytes on a mission that ends in game over) get a `pty_` prefix here."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyte
+
+from bench.common import emit, note, percentile
+from engine import Game, get_mode
+
+ROOT = Path(__file__).resolve().parent.parent
+COLS, ROWS = 80, 24
+MISSION = "command_deck"
+ZOMBIES = 120
+SURVIVORS = ("vega", "okafor", "lin")
+ROUNDS = 3  # the bench mission keeps every survivor alive for five
+CURSOR_KEYS = "lhlhlhlhlhlh"  # right and back: every step moves the cursor
+DIALOG = ("q", "n", "Leave this game")  # open, close, and what it asks
+END_TURN = ("e", "y")  # end the selected survivor's turn, and confirm
+QUIET = 0.3  # seconds without output that end a step
+FIRST_BYTE = 3.0  # seconds a key may take before it writes anything
+
+
+def bench_mission(zombies: int = ZOMBIES) -> Path:
+    """The largest shipped map with `zombies` more zombies, all at least seven
+    zones from the start, and room for them: a turn is three survivors ending
+    their turns and a zombie phase moving them all, never a game over."""
+    text = get_mode("station").mission_text(MISSION)
+    game = Game.new("station", mission=MISSION, seed=1)
+    board, state = game.world.board, game.state
+    distance = board.distances(game.world.start, frozenset(state.open_doors()))
+    far = [z for z in board.zones if z not in state.dark and distance.get(z, 0) >= 7]
+    blocks = []
+    for i in range(zombies):
+        kind = ("walker", "walker", "runner", "dog")[i % 4]
+        blocks.append(f'[[zombies]]\nzone = "{far[i % len(far)]}"\nkind = "{kind}"\ncount = 1\n')
+    text, n = re.subn(r"(?m)^max_zombies = \d+", "max_zombies = 1000", text)
+    if n != 1:
+        raise RuntimeError(f"{MISSION} has no max_zombies line to raise")
+    path = Path(tempfile.mkdtemp(prefix="shamble-pty-")) / "crowded.toml"
+    path.write_text(text + "\n" + "\n".join(blocks))
+    return path
+
+
+@dataclass
+class Step:
+    keys: str
+    bytes: int
+    ms: float | None  # key to last byte; None when the key wrote nothing
+
+
+class Terminal:
+    """A program in a pty, and a terminal emulator showing what it wrote."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        full = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR")}
+        full.update(TERM="xterm-256color", **env)
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=full, cwd=ROOT,
+            start_new_session=True,
+        )  # fmt: skip
+        os.close(slave)
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.total = 0
+
+    def _read(self, wait: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if not ready:
+            return b""
+        try:
+            return os.read(self.master, 1 << 16)
+        except OSError:
+            return b""
+
+    def start(self, marker: str, timeout: float = 30.0) -> int:
+        """Bytes written until `marker` is on screen and output goes quiet."""
+        t0 = time.perf_counter()
+        while marker not in self.text():
+            if time.perf_counter() - t0 > timeout:
+                raise RuntimeError(f"{marker!r} never appeared on the screen")
+            self._take(self._read(0.05))
+        return self.total + self.press("", quiet=0.8).bytes
+
+    def press(self, keys: str, quiet: float = QUIET) -> Step:
+        """Type `keys`; bytes written until output stops, and the time to its last byte."""
+        start, last = self.total, None
+        t0 = time.perf_counter()
+        if keys:
+            os.write(self.master, keys.encode())
+        wait, got = FIRST_BYTE, []
+        while True:
+            data = self._read(wait)
+            if not data:
+                break
+            last = time.perf_counter()
+            got.append(data)
+            wait = quiet
+        self._take(b"".join(got))  # the emulator reads after the clock stops
+        ms = None if last is None else (last - t0) * 1000
+        return Step(keys, self.total - start, ms)
+
+    def _take(self, data: bytes) -> None:
+        self.total += len(data)
+        self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        os.close(self.master)
+
+
+@dataclass
+class Session:
+    first_frame: int = 0
+    cursor: list[Step] = field(default_factory=list)
+    dialog_open: list[Step] = field(default_factory=list)
+    dialog_close: list[Step] = field(default_factory=list)
+    asks: list[Step] = field(default_factory=list)  # the key that asks to end a turn
+    end_turns: list[Step] = field(default_factory=list)  # the key that ends it
+    turns: list[int] = field(default_factory=list)  # bytes of each whole round
+    commands: int = 0
+    save_growth: int = 0
+
+    def steps(self) -> list[Step]:
+        return [*self.cursor, *self.dialog_open, *self.dialog_close, *self.asks, *self.end_turns]
+
+
+def _expect(term: Terminal, text: str, present: bool, what: str) -> None:
+    if (text in term.text()) != present:
+        raise RuntimeError(f"{what}: the screen {'lacks' if present else 'still shows'} {text!r}")
+
+
+def _round_text(term: Terminal) -> str:
+    found = re.search(r"[Rr]ound\s+(\d+)", term.text())
+    return found.group(1) if found else "?"
+
+
+def _end_rounds(term: Terminal, session: Session, rounds: int) -> None:
+    for _ in range(rounds):
+        before = _round_text(term)
+        turn = 0
+        for _ in SURVIVORS:
+            ask = term.press(END_TURN[0])
+            done = term.press(END_TURN[1], quiet=0.5)
+            session.asks.append(ask)
+            session.end_turns.append(done)
+            turn += ask.bytes + done.bytes
+        session.turns.append(turn)
+        if _round_text(term) == before:
+            raise RuntimeError(f"the round did not advance past {before}")
+
+
+def _save_file(home: Path) -> Path:
+    saves = [p for p in home.rglob("*") if p.is_file() and p.suffix not in (".json", ".jsonl")]
+    if not saves:
+        raise RuntimeError(f"no save was written under {home}")
+    return max(saves, key=lambda p: p.stat().st_size)
+
+
+def _journal_length(path: Path) -> int:
+    from saves.files import load
+
+    return len(load(path).journal)
+
+
+def play(mission: Path, home: Path, diff: bool) -> Session:
+    """A new game: its first frame, cursor steps, a dialog opened and closed,
+    then ROUNDS rounds of every survivor ending their turn."""
+    argv = [sys.executable, "-m", "tui.cli", "new", "--mission", str(mission), "--seed", "1",
+            "--survivors", ",".join(SURVIVORS)]  # fmt: skip
+    env = {"SHAMBLE_HOME": str(home), "SHAMBLE_DIFF_OUTPUT": "1" if diff else "0"}
+    term = Terminal(argv, env)
+    session = Session()
+    try:
+        session.first_frame = term.start("Survivors")
+        save = _save_file(home)
+        size0, commands0 = save.stat().st_size, _journal_length(save)
+        session.cursor = [term.press(k) for k in CURSOR_KEYS]
+        for _ in range(5):
+            session.dialog_open.append(term.press(DIALOG[0]))
+            _expect(term, DIALOG[2], True, "the dialog")
+            session.dialog_close.append(term.press(DIALOG[1]))
+            _expect(term, DIALOG[2], False, "the closed dialog")
+        _end_rounds(term, session, ROUNDS)
+        session.save_growth = save.stat().st_size - size0
+    finally:
+        term.close()
+    session.commands = _journal_length(save) - commands0
+    return session
+
+
+def load(save: Path, home: Path, freeze: bool) -> Session:
+    """A saved game opened with `shamble load`: its first round of turns."""
+    argv = [sys.executable, "-m", "tui.cli", "load", str(save)]
+    env = {"SHAMBLE_HOME": str(home), "SHAMBLE_GC_FREEZE": "1" if freeze else "0"}
+    term = Terminal(argv, env)
+    session = Session()
+    try:
+        session.first_frame = term.start("Survivors")
+        _end_rounds(term, session, 1)
+    finally:
+        term.close()
+    return session
+
+
+def _ms(steps: list[Step], p: float) -> float:
+    times = [s.ms for s in steps if s.ms is not None]
+    return percentile(times, p) if times else float("nan")
+
+
+def _silent(steps: list[Step]) -> int:
+    return sum(1 for s in steps if s.ms is None)
+
+
+def _pair(name: str, on: float, off: float, unit: str, **extra: object) -> None:
+    emit(name, on, unit, baseline=off, ratio=on / off if off else None, **extra)
+
+
+def main() -> None:
+    mission = bench_mission()
+    with tempfile.TemporaryDirectory() as tmp:
+        homes = {name: Path(tmp) / name for name in ("on", "off", "load_on", "load_off")}
+        on = play(mission, homes["on"], diff=True)
+        off = play(mission, homes["off"], diff=False)
+        note(
+            f"pty: {_silent(on.steps())} silent keys with the layer, {_silent(off.steps())} without"
+        )
+        base = dict(term="xterm-256color", size=f"{COLS}x{ROWS}", zombies=ZOMBIES, map=MISSION)
+        _pair("pty_first_frame_bytes", on.first_frame, off.first_frame, "B", **base)
+        _pair("pty_bytes_per_turn", statistics.median(on.turns), statistics.median(off.turns),
+              "B", rounds=len(on.turns), note="3 survivors end turn (ask+confirm), zombie phase")  # fmt: skip
+        med = statistics.median
+        _pair("cursor_step_bytes", med(s.bytes for s in on.cursor),
+              med(s.bytes for s in off.cursor), "B", steps=len(on.cursor))  # fmt: skip
+        dialog_on = [a.bytes + b.bytes for a, b in zip(on.dialog_open, on.dialog_close)]
+        dialog_off = [a.bytes + b.bytes for a, b in zip(off.dialog_open, off.dialog_close)]
+        _pair("dialog_bytes", med(dialog_on), med(dialog_off), "B", dialog="leave game? (q, n)")
+        _pair("dialog_open_ms", _ms(on.dialog_open, 95), _ms(off.dialog_open, 95), "ms",
+              p50=_ms(on.dialog_open, 50), opens=len(on.dialog_open))  # fmt: skip
+        _pair("end_turn_ms", _ms(on.end_turns, 95), _ms(off.end_turns, 95), "ms",
+              p50=_ms(on.end_turns, 50), turns=len(on.end_turns), note="confirm key to last byte")  # fmt: skip
+        _pair("pty_keypress_p95_ms", _ms(on.steps(), 95), _ms(off.steps(), 95), "ms",
+              p50=_ms(on.steps(), 50), keys=len(on.steps()), note="incl. dialogs and turns")  # fmt: skip
+        emit("bytes_per_command", on.save_growth / max(on.commands, 1), "B",
+             commands=on.commands, note="save file growth per command")  # fmt: skip
+        for name in ("load_on", "load_off"):
+            homes[name].mkdir()
+        save = _save_file(homes["on"])
+        copies = {name: homes[name] / save.name for name in ("load_on", "load_off")}
+        for copy in copies.values():
+            shutil.copy(save, copy)
+        frozen = load(copies["load_on"], homes["load_on"], freeze=True)
+        unfrozen = load(copies["load_off"], homes["load_off"], freeze=False)
+        _pair("load_end_turn_ms", max(s.ms or 0 for s in frozen.end_turns),
+              max(s.ms or 0 for s in unfrozen.end_turns), "ms",
+              note="slowest end turn of the first round after a load; baseline without gc.freeze")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

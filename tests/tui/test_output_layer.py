@@ -1,0 +1,478 @@
+"""The diff layer under Textual's driver (tui/output.py): a terminal shows
+exactly the same thing with it as without it, after every write.
+
+A terminal emulator (pyte) is fed Textual's output as it was written, and
+another one what the layer writes instead; their cells (text, colours,
+styles) and cursors must match. Unit tests pin the parser and the shortest
+escapes; generated frames shake the rest; the real game in a pty checks the
+whole path: title, new game, moves, a dialog, a resize, a suspend."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pyte
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textual.drivers.linux_driver import LinuxDriver
+
+from tui import output
+from tui.output import PLAIN, SYNC_END, SYNC_START, ShadowScreen, cursor_move, transition
+
+ROOT = Path(__file__).resolve().parents[2]
+# pyte prints the final letter of escapes it cannot parse (kitty keyboard protocol)
+KITTY = re.compile(r"\x1b\[[<>=][0-9;]*u")
+
+
+class Emulator:
+    """A pyte screen fed like a terminal behind a tty (LF becomes CR LF)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.screen)
+
+    def feed(self, data: str, tty: bool = True) -> None:
+        data = KITTY.sub("", data)
+        self.stream.feed(data.replace("\n", "\r\n") if tty else data)
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+
+    def cells(self) -> tuple:
+        s = self.screen
+        rows = tuple(
+            tuple(
+                (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.strikethrough, c.reverse)
+                for c in (s.buffer[y][x] for x in range(s.columns))
+            )
+            for y in range(s.lines)
+        )
+        return rows, (min(s.cursor.x, s.columns - 1), s.cursor.y)
+
+
+def replay(writes: list, width: int = 20, height: int = 6) -> tuple[int, int]:
+    """Feed writes (text, or ("resize", w, h)) to a raw emulator and, through a
+    ShadowScreen, to another; assert they agree after each. (raw, sent) bytes."""
+    raw, via = Emulator(width, height), Emulator(width, height)
+    shadow = ShadowScreen(width, height)
+    raw_bytes = sent_bytes = 0
+    for i, write in enumerate(writes):
+        if isinstance(write, tuple):
+            _, width, height = write
+            raw.resize(width, height)
+            via.resize(width, height)
+            shadow.resize(width, height)
+            continue
+        out = shadow.feed(write)
+        raw.feed(write)
+        via.feed(out)
+        raw_bytes += len(write.encode())
+        sent_bytes += len(out.encode())
+        assert via.cells() == raw.cells(), f"after write {i}: {write!r} sent as {out!r}"
+    return raw_bytes, sent_bytes
+
+
+def frame(*spans: tuple[int, int, str], style: str = "38;5;240") -> str:
+    """Textual's way: move, then styled segments each closed by a reset."""
+    return "".join(f"\x1b[{y + 1};{x + 1}H\x1b[{style}m{text}\x1b[0m" for x, y, text in spans)
+
+
+def full(width: int, height: int, char: str = ".", style: str = "38;5;240;48;5;233") -> str:
+    lines = [f"\x1b[{y + 1};1H\x1b[{style}m{char * width}\x1b[0m" for y in range(height)]
+    return "\n".join(lines) + "\x1b[1;1H"
+
+
+# -- colours and styles --------------------------------------------------------
+def test_sgr_parsing_follows_each_code():
+    a = output._apply_sgr(PLAIN, "1;3;38;5;208;48;2;1;2;3")
+    assert a == (output._STYLE_BIT["1"] | output._STYLE_BIT["3"], "38;5;208", "48;2;1;2;3", "", ())
+    assert output._apply_sgr(a, "22;39") == (output._STYLE_BIT["3"], None, "48;2;1;2;3", "", ())
+    assert output._apply_sgr(a, "0") == PLAIN
+    assert output._apply_sgr(a, "") == PLAIN
+    assert output._apply_sgr(PLAIN, "31;102") == (0, "31", "102", "", ())
+    assert output._apply_sgr(PLAIN, "4:3")[4] == ("4:3",)  # kept whole, not guessed
+
+
+def test_transition_is_short_and_carries_state():
+    bold_orange = output._apply_sgr(PLAIN, "1;38;5;208")
+    grey = output._apply_sgr(PLAIN, "38;5;240")
+    assert transition(grey, grey) == ""
+    assert transition(None, PLAIN) == "\x1b[m"
+    assert transition(bold_orange, grey) == "\x1b[0;38;5;240m"  # reset beats 22;38;5;240
+    assert transition(grey, output._apply_sgr(grey, "7")) == "\x1b[7m"
+    assert transition(None, grey) == "\x1b[0;38;5;240m"
+
+
+ATTR_CODES = st.lists(
+    st.sampled_from(
+        ["1", "3", "4", "5", "7", "9", "31", "92", "39", "38;5;208", "38;2;9;8;7", "44",
+         "103", "49", "48;5;17", "22", "23", "24", "27", "29", "0"]
+    ),
+    max_size=5,
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(ATTR_CODES, ATTR_CODES)
+def test_any_transition_gives_the_same_cell_as_a_fresh_style(before, after):
+    a = output._apply_sgr(PLAIN, ";".join(before))
+    b = output._apply_sgr(PLAIN, ";".join(after))
+    stepped, fresh = Emulator(4, 1), Emulator(4, 1)
+    stepped.feed(f"\x1b[0;{';'.join(before)}m" + transition(a, b) + "X")
+    fresh.feed(f"\x1b[0;{';'.join(after)}mX")
+    assert stepped.cells() == fresh.cells()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(st.none(), st.tuples(st.integers(0, 79), st.integers(0, 23))),
+    st.integers(0, 79),
+    st.integers(0, 23),
+)
+def test_cursor_moves_land_where_asked(start, x, y):
+    term = Emulator(80, 24)
+    term.feed("\x1b[7;9H" if start is None else f"\x1b[{start[1] + 1};{start[0] + 1}H")
+    move = cursor_move(start, x, y)
+    term.feed(move)
+    assert (term.screen.cursor.x, term.screen.cursor.y) == (x, y)
+    assert len(move) <= len(f"\x1b[{y + 1};{x + 1}H")
+
+
+# -- the shadow screen ------------------------------------------------------------
+def test_an_unchanged_frame_sends_nothing_and_one_cell_sends_one_cell():
+    shadow = ShadowScreen(20, 6)
+    shadow.feed(full(20, 6))
+    assert shadow.feed(full(20, 6)) == ""
+    out = shadow.feed(full(20, 6).replace("." * 20, "." * 7 + "#" + "." * 12, 1))
+    assert out == "\x1b[7C#\r"  # from the home position, and back
+    assert replay([full(20, 6), full(20, 6), full(20, 6).replace(".", "#", 1)])
+
+
+def test_colour_state_is_carried_between_frames():
+    shadow = ShadowScreen(20, 2)
+    shadow.feed(frame((0, 0, "ab")))
+    out = shadow.feed(frame((5, 1, "c")))
+    assert "\x1b[" + "38;5;240m" not in out  # the terminal is still grey
+    assert out.startswith("\x1b[2;6Hc")
+
+
+def test_short_gaps_are_written_over_instead_of_jumped():
+    shadow = ShadowScreen(20, 1)
+    shadow.feed(frame((0, 0, "aaaaaaaaaa")))
+    out = shadow.feed(frame((0, 0, "bababababa")))
+    assert out == "\rbabababab\x1b[C"  # the a between each b written again
+    replay([frame((0, 0, "aaaaaaaaaa")), frame((0, 0, "bababababa"))], 20, 1)
+
+
+def test_synchronized_update_markers_are_kept_or_dropped_together():
+    shadow = ShadowScreen(20, 6)
+    shadow.feed(full(20, 6))
+    assert shadow.feed(SYNC_START) == ""
+    assert shadow.feed(full(20, 6)) == ""
+    assert shadow.feed(SYNC_END) == ""  # nothing changed: no markers either
+    assert shadow.feed(SYNC_START) == ""
+    out = shadow.feed(frame((3, 3, "X"))) + shadow.feed(SYNC_END)
+    assert out.startswith(SYNC_START) and out.endswith(SYNC_END) and "X" in out
+
+
+def test_escapes_cut_between_writes_are_joined():
+    text = full(20, 6) + frame((2, 2, "hello"))
+    cuts = [text[:5], text[5:23], text[23:24], text[24:]]
+    replay(cuts)
+    shadow = ShadowScreen(20, 6)
+    assert shadow.feed("\x1b[?10") == ""
+    assert shadow.feed("49h").endswith("\x1b[?1049h")
+
+
+def test_cell_neutral_escapes_pass_in_order_and_others_make_it_forget():
+    shadow = ShadowScreen(20, 6)
+    shadow.feed(full(20, 6))
+    assert shadow.feed("\x1b[?1000h\x1b]2;title\x07\x07") == "\x1b[m\x1b[?1000h\x1b]2;title\x07\x07"
+    out = shadow.feed("\x1b[2J")
+    assert out.endswith("\x1b[2J")
+    again = shadow.feed(full(20, 6))
+    assert again.count(".") == 120  # the terminal was cleared: everything again
+    replay([full(20, 6), "\x1b[2J", frame((1, 1, "x")), "\x1b7\x1b[3;3Hq\x1b8", full(20, 6)])
+
+
+def test_text_before_the_first_move_goes_out_as_it_came():
+    shadow = ShadowScreen(20, 6)
+    assert shadow.feed("hello") == "\x1b[mhello"  # where the shell left the cursor
+    replay(["hello\r\nworld", "\x1b[?1049h", "abc", full(20, 6)])
+
+
+def test_wide_characters_are_written_whole():
+    wide = "\x1b[1;1H\x1b[0m中文..中\x1b[0m\x1b[H"
+    replay([full(20, 2), wide, full(20, 2), wide, wide.replace("中文", "..中")], 20, 2)
+
+
+def test_a_half_overwritten_wide_character_becomes_a_space():
+    """As xterm does: writing over either half of a wide character blanks the other."""
+    shadow = ShadowScreen(10, 1)
+    shadow.feed("\x1b[1;1H中中")
+    shadow.feed("\x1b[1;2Hx")
+    assert shadow.want[0][:4] == [" ", "x", "中", ""]
+    out = shadow.feed("\x1b[1;3Hy")
+    assert shadow.want[0][:4] == [" ", "x", "y", " "]
+    assert out == "y \x1b[D"  # both halves of the old 中 written, then back
+
+
+def test_links_open_and_close_like_textual_wrote_them():
+    link = "\x1b]8;id=1;http://x\x1b\\"
+    shadow = ShadowScreen(20, 1)
+    out = shadow.feed(f"\x1b[1;1H{link}\x1b[1mab\x1b[0m\x1b]8;;\x1b\\cd")
+    assert out.index(link) < out.index("ab") < out.index("\x1b]8;;\x1b\\") < out.index("cd")
+    assert shadow.feed(f"\x1b[1;1H{link}\x1b[1mab\x1b[0m\x1b]8;;\x1b\\cd") == ""
+
+
+def test_a_resize_forgets_the_screen():
+    writes = [full(20, 6), ("resize", 24, 8), full(24, 8, "#"), ("resize", 10, 3), full(10, 3)]
+    raw, sent = replay(writes)
+    assert sent < raw
+
+
+# generated frames: rows written in spans, as Textual's compositor does
+ALPHABET = ["a", "b", " ", "·", "█", "░", "★", "中", "é", "e\u0301"]
+STYLES = ["38;5;240", "1;38;5;208", "7;38;5;240", "38;5;80;48;5;233", "4", ""]
+
+
+@st.composite
+def writes(draw):
+    width, height = draw(st.integers(4, 16)), draw(st.integers(2, 6))
+    first = (width, height)
+    out: list = ["\x1b[?7l" if draw(st.booleans()) else "", "\x1b[?1049h"]
+    for _ in range(draw(st.integers(1, 8))):
+        kind = draw(
+            st.sampled_from(["frame", "frame", "frame", "sync", "pass", "unsafe", "resize"])
+        )
+        if kind == "resize":
+            width, height = draw(st.integers(4, 16)), draw(st.integers(2, 6))
+            out.append(("resize", width, height))
+            continue
+        if kind == "pass":
+            out.append(draw(st.sampled_from(["\x1b[?1000h", "\x1b[?25l", "\x07", "\x1b]2;t\x07"])))
+            continue
+        if kind == "unsafe":
+            out.append(
+                draw(st.sampled_from(["\x1b[2J", "\x1b[K", "\x1b[1;1H\x1b[J", "\x1b[2;1H\x1b[L"]))
+            )
+            continue
+        text = []
+        y0 = draw(st.integers(0, height - 1))
+        rows = draw(st.integers(1, height - y0))
+        for y in range(y0, y0 + rows):
+            if text and text[-1] == "\n" and draw(st.booleans()):
+                x = 0  # straight on after the new line
+            else:
+                x = 2 * draw(st.integers(0, (width - 1) // 2))
+                text.append(f"\x1b[{y + 1};{x + 1}H")
+            while x < width - 1 and draw(st.booleans()):
+                char = draw(st.sampled_from(ALPHABET))
+                room = width - x - (1 if char == "e\u0301" else 0)  # pyte would wrap first
+                if room < 2:
+                    break
+                n = draw(st.integers(1, room // 2))
+                body = char * n if char == "中" else (char * 2 * n)
+                style = draw(st.sampled_from(STYLES))
+                text.append(f"\x1b[{style}m{body}\x1b[0m" if style else body)
+                x += 2 * n
+            if y < y0 + rows - 1 and draw(st.booleans()):
+                text.append("\n")
+        text.append(f"\x1b[{draw(st.integers(1, height))};1H")
+        body = "".join(text)
+        if kind == "sync":
+            out += [SYNC_START, body, SYNC_END]
+        else:
+            cut = draw(st.integers(0, len(body)))
+            out += [body[:cut], body[cut:]]
+    return first, out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(writes())
+def test_generated_frames_look_the_same_through_the_layer(case):
+    (width, height), stream = case
+    replay(stream, width, height)
+
+
+# -- the driver ------------------------------------------------------------------------
+def test_the_layer_is_on_by_default_and_off_by_setting(monkeypatch):
+    monkeypatch.delenv(output.ENV_SWITCH, raising=False)
+    assert output.driver_class(LinuxDriver) is output.DiffDriver
+    monkeypatch.setenv(output.ENV_SWITCH, "0")
+    assert output.driver_class(LinuxDriver) is LinuxDriver
+    monkeypatch.setenv(output.ENV_SWITCH, "1")
+
+    class Other(LinuxDriver):
+        pass
+
+    assert output.driver_class(Other) is Other  # e.g. the browser's driver: untouched
+
+
+# -- the real game in a pty ---------------------------------------------------------------
+LAUNCHER = """
+import json, os, shutil, sys
+from textual.drivers.linux_driver import LinuxDriver
+from tui import output
+
+trace = open(os.environ["SHAMBLE_TEST_TRACE"], "w", encoding="utf-8")
+driver = output.driver_class(LinuxDriver)
+write = driver.write
+
+def traced(self, data):
+    trace.write(json.dumps([list(shutil.get_terminal_size()), data]) + "\\n")
+    trace.flush()
+    write(self, data)
+
+driver.write = traced
+from tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+class Game:
+    """Shamble in a pty, the layer on. `sent` is what reached the terminal;
+    `raw` replays what Textual wrote (the trace), which is exactly what the
+    terminal would have got without the layer."""
+
+    def __init__(self, tmp: Path, cols: int = 80, rows: int = 24) -> None:
+        launcher = tmp / "launch.py"
+        launcher.write_text(LAUNCHER)
+        self.trace_path = tmp / "trace.jsonl"
+        self.master, slave = os.openpty()
+        self._winsize(slave, cols, rows)
+        env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR")}
+        env.pop("COLUMNS", None)
+        env.pop("LINES", None)
+        env.update(TERM="xterm-256color", SHAMBLE_TEST_TRACE=str(self.trace_path))
+        env[output.ENV_SWITCH] = "1"
+        self.proc = subprocess.Popen(
+            [sys.executable, str(launcher)], stdin=slave, stdout=slave, stderr=slave,
+            env=env, cwd=ROOT, start_new_session=True,
+        )  # fmt: skip
+        os.close(slave)
+        self.sent = Emulator(cols, rows)
+        self.sent_stream = pyte.ByteStream(self.sent.screen)
+        self.raw = Emulator(cols, rows)
+        self.records = 0
+        self.sent_bytes = self.raw_bytes = 0
+
+    @staticmethod
+    def _winsize(fd: int, cols: int, rows: int) -> None:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def _pump(self, wait: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:
+            return False
+        self.sent_bytes += len(data)
+        self.sent_stream.feed(KITTY.sub("", data.decode("utf-8", "replace")).encode())
+        return bool(data)
+
+    def text(self) -> str:
+        return "\n".join(self.sent.screen.display)
+
+    def step(self, keys: str = "", until: str | None = None, gone: str | None = None) -> None:
+        """Type keys, wait for `until` to show (or `gone` to go) and for quiet."""
+        if keys:
+            os.write(self.master, keys.encode())
+        deadline = time.monotonic() + 20
+        while (until is not None and until not in self.text()) or (
+            gone is not None and gone in self.text()
+        ):
+            assert time.monotonic() < deadline, f"waiting for {until or gone!r}:\n{self.text()}"
+            self._pump(0.05)
+        while self._pump(0.4):
+            pass
+        self._catch_up_raw()
+        assert self.sent.cells() == self.raw.cells(), f"after {keys!r}:\n{self.text()}"
+
+    def _catch_up_raw(self) -> None:
+        lines = self.trace_path.read_text(encoding="utf-8").splitlines()
+        for line in lines[self.records :]:
+            (cols, rows), data = json.loads(line)
+            screen = self.raw.screen
+            if (cols, rows) != (screen.columns, screen.lines):
+                self.raw.resize(cols, rows)
+            self.raw.feed(data)
+            self.raw_bytes += len(data.replace("\n", "\r\n").encode())
+        self.records = len(lines)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """The window changes size; this terminal clears on resize, so only
+        what is written again shows."""
+        self._winsize(self.master, cols, rows)
+        self.sent.resize(cols, rows)
+        self.sent.feed("\x1b[2J", tty=False)
+        os.killpg(self.proc.pid, signal.SIGWINCH)
+
+    def suspend_and_resume(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGTSTP)
+        self.step()
+        shell = "\x1b[2J\x1b[Hshell$ ls\r\n"  # the shell draws while the game sleeps
+        self.sent.feed(shell, tty=False)
+        self.raw.feed(shell, tty=False)
+        os.killpg(self.proc.pid, signal.SIGCONT)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        os.close(self.master)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the layer sits under the Linux driver")
+def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path):
+    game = Game(tmp_path)
+    try:
+        game.step(until="New game")
+        game.step("n", until="Start (Enter)")
+        game.step("\r", until="Survivors")
+        for key in "lhjk":
+            game.step(key)
+        game.step("q", until="Leave this game")
+        game.step("n", gone="Leave this game")
+        game.step("e", until="turn")
+        game.step("y")
+        game.resize(100, 30)
+        game.step(until="Survivors")
+        game.step("l")
+        game.resize(80, 24)
+        game.step(until="Survivors")
+        game.suspend_and_resume()
+        game.step(until="Survivors")
+        game.step("h")
+        game.step("q", until="Leave this game")
+        game.step("y", until="New game")
+    finally:
+        game.close()
+    assert game.sent_bytes * 3 < game.raw_bytes  # and far fewer bytes
+    # the same trace through a fresh layer, checked after every single write
+    records = [json.loads(line) for line in game.trace_path.read_text().splitlines()]
+    stream, size = [], tuple(records[0][0])
+    for (cols, rows), data in records:
+        if (cols, rows) != size:
+            size = (cols, rows)
+            stream.append(("resize", cols, rows))
+        stream.append(data)
+    replay(stream, *records[0][0])

@@ -1,0 +1,599 @@
+"""Send only the cells that changed: a shadow screen under Textual's driver.
+
+Textual re-sends whole widget regions, and the whole screen on every push,
+pop or resume, each segment with its own colour codes. Over SSH every byte is
+latency. `ShadowScreen` reads what Textual writes (cursor moves, colours,
+text), keeps what the terminal shows, and writes only the cells that differ,
+carrying the colour state from one cell to the next. Escapes it does not model
+pass through verbatim in order; those that can change the screen in ways it
+cannot follow (alternate screen, erase, scroll, unknown ones) also make it
+forget what the terminal shows, so whatever Textual writes next is written in
+full. A resize, a suspend and a resume do the same.
+
+`SHAMBLE_DIFF_OUTPUT=0` turns the layer off (for comparison)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from functools import lru_cache
+
+from rich.cells import get_character_cell_size
+from textual import events
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
+
+ENV_SWITCH = "SHAMBLE_DIFF_OUTPUT"
+
+# One token of Textual's output. Text is anything but C0 controls and DEL.
+_TOKEN = re.compile(
+    r"(?P<text>[^\x00-\x1f\x7f]+)"
+    r"|\x1b\[(?P<params>[0-?]*)(?P<inter>[ -/]*)(?P<final>[@-~])"
+    r"|\x1b\](?P<osc>[^\x07\x1b]*)(?:\x07|\x1b\\)"
+    r"|(?P<string>\x1b[P_^X][^\x1b]*\x1b\\)"
+    r"|(?P<esc>\x1b(?:[ -/]+[0-~]|[0-OQ-WYZ\\`a-~]))"
+    r"|(?P<ctl>[\x00-\x1a\x1c-\x1f\x7f])"
+)
+# What an escape cut off at the end of one write looks like (the rest comes next).
+_PARTIAL = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?|[P_^X][^\x1b]*\x1b?|[ -/]*)?\Z")
+
+SYNC_START = "\x1b[?2026h"
+SYNC_END = "\x1b[?2026l"
+# Private modes that change no cell: cursor shown/blink, mouse reports, focus
+# events, bracketed paste, in-band resize, synchronized output, autowrap.
+_QUIET_MODES = frozenset("1 12 25 1000 1002 1003 1004 1005 1006 1015 1016 2004 2026 2048 7".split())
+_QUIET_ESCAPES = frozenset(("\x1b=", "\x1b>"))  # keypad modes
+_MOVES = frozenset("ABCDEFGHdf")
+
+# SGR style codes: bit i of an attribute's flags stands for _STYLE_CODES[i].
+_STYLE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
+_STYLE_BIT = {code: 1 << i for i, code in enumerate(_STYLE_CODES)}
+_STYLE_OFF = {  # the code that turns a style off, and every style it turns off
+    "22": ("1", "2"),
+    "23": ("3",),
+    "24": ("4", "21"),
+    "25": ("5", "6"),
+    "27": ("7",),
+    "28": ("8",),
+    "29": ("9",),
+    "54": ("51", "52"),
+    "55": ("53",),
+}
+_OFF_MASK = {off: sum(_STYLE_BIT[c] for c in codes) for off, codes in _STYLE_OFF.items()}
+
+# An attribute: (style flags, foreground, background, hyperlink, other codes).
+Attr = tuple[int, str | None, str | None, str, tuple[str, ...]]
+PLAIN: Attr = (0, None, None, "", ())
+
+
+def _apply_sgr(attr: Attr, params: str) -> Attr:
+    flags, fg, bg, link, extra = attr
+    codes = params.split(";")
+    i = 0
+    while i < len(codes):
+        code = codes[i].lstrip("0") or "0"
+        i += 1
+        if ":" in code:  # sub-parameters (curly underline, colons in colours): kept whole
+            extra = (*extra, code)
+        elif code == "0":
+            flags, fg, bg, extra = 0, None, None, ()
+        elif code in _STYLE_BIT:
+            flags |= _STYLE_BIT[code]
+        elif code in _OFF_MASK:
+            flags &= ~_OFF_MASK[code]
+        elif code in ("38", "48") and i < len(codes) and codes[i] in ("5", "2"):
+            n = 2 if codes[i] == "5" else 4
+            colour = ";".join([code, *codes[i : i + n]])
+            i += n
+            fg, bg = (colour, bg) if code == "38" else (fg, colour)
+        elif code == "39":
+            fg = None
+        elif code == "49":
+            bg = None
+        elif len(code) == 2 and code[0] in "34" and code[1] in "01234567":
+            fg, bg = (code, bg) if code[0] == "3" else (fg, code)
+        elif len(code) in (2, 3) and code[:-1] in ("9", "10") and code[-1] in "01234567":
+            fg, bg = (code, bg) if code[0] == "9" else (fg, code)
+        else:  # a code we do not model (underline colour, fonts, ...): kept whole
+            extra = (*extra, codes[i - 1])
+    return (flags, fg, bg, link, extra)
+
+
+def _codes(attr: Attr) -> list[str]:
+    flags, fg, bg, _, extra = attr
+    codes = [c for c in _STYLE_CODES if flags & _STYLE_BIT[c]]
+    codes += [c for c in (fg, bg) if c is not None]
+    return codes + list(extra)
+
+
+@lru_cache(maxsize=4096)
+def transition(before: Attr | None, after: Attr) -> str:
+    """The shortest SGR escape that turns `before` (None: unknown) into `after`.
+    Hyperlinks are not SGR: they are written apart (`link_escape`)."""
+    if before is not None and _sgr_part(before) == _sgr_part(after):
+        return ""
+    full = "\x1b[" + ";".join(["0", *_codes(after)]) + "m" if _codes(after) else "\x1b[m"
+    if before is None or before[4] or after[4]:
+        return full
+    steps: list[str] = []
+    gone = before[0] & ~after[0]
+    again = 0
+    for off, mask in _OFF_MASK.items():
+        if gone & mask:
+            steps.append(off)
+            again |= after[0] & mask  # the same off code turned these off too
+    added = (after[0] & ~before[0]) | again
+    steps += [c for c in _STYLE_CODES if added & _STYLE_BIT[c]]
+    if before[1] != after[1]:
+        steps.append(after[1] or "39")
+    if before[2] != after[2]:
+        steps.append(after[2] or "49")
+    step = "\x1b[" + ";".join(steps) + "m"
+    return step if len(step) < len(full) else full
+
+
+def _sgr_part(attr: Attr) -> tuple:
+    return attr[0], attr[1], attr[2], attr[4]
+
+
+def link_escape(link: str) -> str:
+    return f"\x1b]8;{link}\x1b\\" if link else "\x1b]8;;\x1b\\"
+
+
+@lru_cache(maxsize=4096)
+def _width(char: str) -> int:
+    return get_character_cell_size(char)
+
+
+def cursor_move(cursor: tuple[int, int] | None, x: int, y: int) -> str:
+    """The shortest escapes that take the cursor from `cursor` (None: unknown) to (x, y)."""
+    if y == 0 and x == 0:
+        best = "\x1b[H"
+    else:
+        best = f"\x1b[{y + 1}H" if x == 0 else f"\x1b[{y + 1};{x + 1}H"
+    if cursor is None:
+        return best
+    cx, cy = cursor
+    if (cx, cy) == (x, y):
+        return ""
+
+    def n(count: int, final: str) -> str:
+        return f"\x1b[{final}" if count == 1 else f"\x1b[{count}{final}"
+
+    verticals = (
+        [""] if cy == y else [n(y - cy, "B") if y > cy else n(cy - y, "A"), f"\x1b[{y + 1}d"]
+    )
+    horizontals = [n(x, "C") if x else ""]  # from column 0
+    if cx == x:
+        across = [""]
+    else:
+        across = [
+            n(x - cx, "C") if x > cx else n(cx - x, "D"),
+            f"\x1b[{x + 1}G",
+            "\r" + horizontals[0],
+        ]
+    for v in verticals:
+        for h in across:
+            if len(v) + len(h) < len(best):
+                best = v + h
+    if y != cy:  # next or previous line, at column 0
+        line = n(y - cy, "E") if y > cy else n(cy - y, "F")
+        if len(line) + len(horizontals[0]) < len(best):
+            best = line + horizontals[0]
+    return best
+
+
+class ShadowScreen:
+    """What the terminal shows, and what Textual wants it to show.
+
+    `feed(data)` takes what Textual would have written and returns what to
+    write instead. A cell is (text, attribute); None is a cell whose content
+    is unknown; "" is the right half of a wide character."""
+
+    GAP = 8  # rewrite up to this many unchanged cells when it beats a cursor move
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.attr: Attr = PLAIN  # the attribute Textual's output has set
+        self.x = self.y = 0  # where Textual's output has put the cursor
+        self.lost = True  # ... unless it has not placed it since an escape we do not follow
+        self.autowrap = True
+        self.sgr: Attr | None = None  # the terminal's attribute (None: unknown)
+        self.cursor: tuple[int, int] | None = None  # the terminal's cursor
+        self.link = ""  # the terminal's open hyperlink (only we open them)
+        self._rest = ""  # an escape cut off at the end of the last write
+        self._held = ""  # a synchronized-update start not yet needed
+        self._out: list[str] = []
+        self.forget()
+
+    # -- state ----------------------------------------------------------------
+    def forget(self) -> None:
+        """The terminal's content is unknown: write in full whatever comes next."""
+        w, h = self.width, self.height
+        self.want: list[list] = [[None] * w for _ in range(h)]
+        self.want_attr: list[list] = [[PLAIN] * w for _ in range(h)]
+        self.shown: list[list] = [[None] * w for _ in range(h)]
+        self.shown_attr: list[list] = [[PLAIN] * w for _ in range(h)]
+        self.dirty: dict[int, list[int]] = {}
+        self.cursor = None
+        self.sgr = None
+
+    def repaint(self) -> None:
+        """Write every known cell again at the next flush."""
+        self.shown = [[None] * self.width for _ in range(self.height)]
+        self.dirty = {y: [0, self.width] for y in range(self.height)}
+        self.cursor = None
+        self.sgr = None
+
+    def resize(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.x, self.y = min(self.x, width - 1), min(self.y, height - 1)
+        self.lost = True
+        self.forget()
+
+    # -- input ------------------------------------------------------------------
+    def feed(self, data: str) -> str:
+        """What to write to the terminal in place of `data`."""
+        data = self._rest + data
+        self._rest = ""
+        pos, end = 0, len(data)
+        match_token = _TOKEN.match
+        while pos < end:
+            m = match_token(data, pos)
+            if m is None:  # a lone or cut-off escape
+                if _PARTIAL.match(data, pos):
+                    self._rest = data[pos:]
+                    break
+                self._unsafe(data[pos])
+                pos += 1
+                continue
+            pos = m.end()
+            kind = m.lastgroup
+            if kind == "text":
+                self._print(m.group("text"))
+            elif kind == "final":
+                self._csi(m.group("params"), m.group("inter"), m.group("final"), m.group(0))
+            elif kind == "osc":
+                self._osc(m.group("osc"), m.group(0))
+            elif kind == "ctl":
+                self._control(m.group(0))
+            elif kind == "esc" and m.group(0) in _QUIET_ESCAPES:
+                self._pass(m.group(0))
+            else:
+                self._unsafe(m.group(0))
+        self.flush()
+        if self.link != self.attr[3]:  # Rich closes every link it opens
+            self.link = self.attr[3]
+            self._emit(link_escape(self.link))
+        home = (min(self.x, self.width - 1), self.y)
+        if self.cursor != home and not self.lost:
+            self._emit(cursor_move(self.cursor, *home))
+            self.cursor = home
+        out, self._out = "".join(self._out), []
+        return out
+
+    def _csi(self, params: str, inter: str, final: str, raw: str) -> None:
+        if params[:1] == "?" and final in "hl" and not inter:
+            modes = params[1:].split(";")
+            if modes == ["2026"]:
+                self._sync(final == "h")
+            elif all(mode in _QUIET_MODES for mode in modes):
+                if "7" in modes:
+                    self.autowrap = final == "h"
+                self._pass(raw)
+            else:
+                self._unsafe(raw)
+        elif inter == "!":
+            self._unsafe(raw)  # soft reset
+        elif inter or params[:1] in ("<", "=", ">", "?"):
+            self._pass(raw)  # queries, cursor shape, keyboard protocol: no cell changes
+        elif final == "m":
+            self.attr = _sgr_step(self.attr, params)
+        elif final in _MOVES:
+            self._move(params, final, raw)
+        elif final in "nc":
+            self._pass(raw)  # status and device reports
+        else:
+            self._unsafe(raw)
+
+    def _move(self, params: str, final: str, raw: str) -> None:
+        args = [int(p) if p.isdigit() else 0 for p in params.split(";")]
+        n = max(args[0], 1)
+        x, y = min(self.x, self.width - 1), self.y
+        if final in "Hf":
+            y, x = n - 1, max(args[1] if len(args) > 1 else 1, 1) - 1
+            self.lost = False
+        elif self.lost:  # relative to a place we do not know
+            self._pass(raw)
+            return
+        elif final == "A":
+            y -= n
+        elif final == "B":
+            y += n
+        elif final == "C":
+            x += n
+        elif final == "D":
+            x -= n
+        elif final == "E":
+            x, y = 0, y + n
+        elif final == "F":
+            x, y = 0, y - n
+        elif final == "G":
+            x = n - 1
+        elif final == "d":
+            y = n - 1
+        self.x = max(0, min(x, self.width - 1))
+        self.y = max(0, min(y, self.height - 1))
+
+    def _osc(self, body: str, raw: str) -> None:
+        if body.startswith("8;"):
+            link = body[2:] if body.partition(";")[2].partition(";")[2] else ""
+            a = self.attr
+            self.attr = (a[0], a[1], a[2], link, a[4])
+        else:
+            self._pass(raw)  # title, clipboard, pointer shape, palette
+
+    def _control(self, char: str) -> None:
+        if self.lost and char in "\r\n\b":
+            self._pass(char)
+        elif char == "\r":
+            self.x = 0
+        elif char == "\n":  # the tty turns it into CR LF
+            self.x = 0
+            if self.y == self.height - 1:
+                self.repaint()  # it scrolled; write everything known again
+            else:
+                self.y += 1
+        elif char == "\b":
+            self.x = max(0, min(self.x, self.width - 1) - 1)
+        elif char == "\x07":
+            self._pass(char)
+        else:
+            self._unsafe(char)
+
+    def _print(self, text: str) -> None:
+        if self.lost:  # somewhere we do not know, on cells we do not know
+            self._pass(text)
+            return
+        w = self.width
+        row, attrs = self.want[self.y], self.want_attr[self.y]
+        x0 = x = self.x
+        if text.isascii() and x + len(text) <= w and (x == 0 or row[x] != ""):
+            n = len(text)
+            row[x : x + n] = text
+            attrs[x : x + n] = [self.attr] * n
+            x += n
+            if x < w and row[x] == "":
+                row[x] = " "
+        else:
+            for char in text:
+                cells = _width(char)
+                if cells == 0:
+                    if x > 0 and row[x - 1] is not None:
+                        back = x - 1 if row[x - 1] != "" else x - 2
+                        row[back] += char
+                        x0 = min(x0, back)
+                    continue
+                if x >= w:
+                    if not self.autowrap:
+                        x = w - 1
+                    elif self.y < self.height - 1:
+                        self._mark(x0, w)
+                        self.y += 1
+                        row, attrs = self.want[self.y], self.want_attr[self.y]
+                        x0 = x = 0
+                    else:
+                        self.repaint()
+                        x = w - 1
+                if x + cells > w:
+                    self.repaint()  # a wide character cut by the edge: terminals differ
+                    x = w
+                    continue
+                if row[x] == "" and x > 0:
+                    row[x - 1] = " "
+                    x0 = min(x0, x - 1)
+                row[x] = char
+                attrs[x] = self.attr
+                if cells == 2:
+                    row[x + 1] = ""
+                    attrs[x + 1] = self.attr
+                x += cells
+                if x < w and row[x] == "":
+                    row[x] = " "
+        self._mark(x0, min(x + 1, w))
+        self.x = x
+
+    def _mark(self, lo: int, hi: int) -> None:
+        span = self.dirty.get(self.y)
+        if span is None:
+            self.dirty[self.y] = [lo, hi]
+        else:
+            span[0], span[1] = min(span[0], lo), max(span[1], hi)
+
+    # -- output -----------------------------------------------------------------
+    def _emit(self, text: str) -> None:
+        if self._held:
+            self._out.append(self._held)
+            self._held = ""
+        self._out.append(text)
+
+    def _pass(self, raw: str) -> None:
+        """An escape that changes no cell: written as it came, after the cells
+        before it, with the cursor and attribute Textual had set."""
+        self.flush()
+        self._emit(self._catch_up() + raw)
+
+    def _catch_up(self) -> str:
+        text = transition(self.sgr, self.attr)
+        self.sgr = self.attr
+        if not self.lost:
+            home = (min(self.x, self.width - 1), self.y)
+            text += cursor_move(self.cursor, *home)
+            self.cursor = home
+        return text
+
+    def _unsafe(self, raw: str) -> None:
+        """An escape whose effect on the screen is not followed: the terminal gets
+        the cursor and attribute Textual set, then the escape; then we forget."""
+        self.flush()
+        self._emit(self._catch_up() + raw)
+        self.forget()
+        self.lost = True
+
+    def _sync(self, start: bool) -> None:
+        self.flush()
+        if start:
+            self._held = self._held or SYNC_START
+        elif self._held:
+            self._held = ""  # nothing was written inside: both markers can go
+        else:
+            self._emit(SYNC_END)
+
+    def flush(self) -> None:
+        """Write the changed cells of every dirty row."""
+        if not self.dirty:
+            return
+        for y in sorted(self.dirty):
+            lo, hi = self.dirty[y]
+            self._flush_row(y, lo, hi)
+        self.dirty = {}
+
+    def _flush_row(self, y: int, lo: int, hi: int) -> None:
+        want, attrs = self.want[y], self.want_attr[y]
+        shown, shown_attrs = self.shown[y], self.shown_attr[y]
+        w = self.width
+        changed = {
+            x
+            for x in range(lo, hi)
+            if want[x] is not None and (want[x] != shown[x] or attrs[x] != shown_attrs[x])
+        }
+        if not changed:
+            return
+        todo = list(changed)
+        while todo:  # a wide character, wanted or shown, is written whole
+            x = todo.pop()
+            halves = []
+            if want[x] == "" or shown[x] == "":
+                halves.append(x - 1)
+            if x + 1 < w and (want[x + 1] == "" or shown[x + 1] == ""):
+                halves.append(x + 1)
+            for other in halves:
+                if other >= 0 and other not in changed and want[other] is not None:
+                    changed.add(other)
+                    todo.append(other)
+        out: list[str] = []
+        cursor, sgr, link = self.cursor, self.sgr, self.link
+        for x in sorted(changed):
+            text = want[x]
+            if text == "":
+                continue  # written with its left half
+            attr = attrs[x]
+            if cursor != (x, y):
+                move = cursor_move(cursor, x, y)
+                gap = self._gap(y, cursor, x, sgr, link)
+                if gap is not None:
+                    cost = len(gap[0]) + len(transition(gap[1], attr))
+                    if cost <= len(move) + len(transition(sgr, attr)):
+                        move, sgr = gap
+                out.append(move)
+            if attr[3] != link:
+                link = attr[3]
+                out.append(link_escape(link))
+            if attr != sgr:
+                out.append(transition(sgr, attr))
+                sgr = attr
+            out.append(text)
+            after = x + (2 if x + 1 < w and want[x + 1] == "" else 1)
+            if after < w:
+                cursor = (after, y)
+            else:  # at the right edge: the cursor stays there, or waits to wrap
+                cursor = None if self.autowrap else (w - 1, y)
+        for x in changed:
+            shown[x], shown_attrs[x] = want[x], attrs[x]
+        self.cursor, self.sgr, self.link = cursor, sgr, link
+        self._emit("".join(out))
+
+    def _gap(self, y: int, cursor, x: int, sgr, link: str) -> tuple[str, Attr] | None:
+        """The unchanged cells from the cursor up to x written again, and the
+        attribute after them; None when they cannot be."""
+        if cursor is None or cursor[1] != y or not 0 < x - cursor[0] <= self.GAP:
+            return None
+        want, attrs, shown = self.want[y], self.want_attr[y], self.shown[y]
+        parts = []
+        for g in range(cursor[0], x):
+            if want[g] in (None, "") or want[g] != shown[g] or attrs[g][3] != link:
+                return None
+            if attrs[g] != sgr:
+                parts.append(transition(sgr, attrs[g]))
+                sgr = attrs[g]
+            parts.append(want[g])
+        return "".join(parts), sgr
+
+
+@lru_cache(maxsize=4096)
+def _sgr_step(attr: Attr, params: str) -> Attr:
+    return _apply_sgr(attr, params)
+
+
+def enabled() -> bool:
+    return os.environ.get(ENV_SWITCH, "1").strip().lower() not in ("0", "off", "no", "false")
+
+
+class DiffDriver(LinuxDriver):
+    """Textual's Linux driver, writing through a ShadowScreen."""
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, **kwargs)
+        self.shadow = ShadowScreen(*self._get_terminal_size())
+        self._resized = False
+        self._writing = False
+        self._interrupted = False
+
+    def write(self, data: str) -> None:
+        if self._writing:  # a signal handler wrote in the middle of a write
+            self._interrupted = True
+            super().write(data)
+            return
+        self._writing = True
+        try:
+            if self._resized:
+                self._resized = False
+                self.shadow.resize(*self._get_terminal_size())
+            out = self.shadow.feed(data)
+        finally:
+            self._writing = False
+        if out:
+            super().write(out)
+        if self._interrupted:
+            self._interrupted = False
+            self.shadow.forget()
+
+    def start_application_mode(self) -> None:
+        self.shadow.forget()
+        self._resized = True
+        super().start_application_mode()
+        textual_handler = signal.getsignal(signal.SIGWINCH)
+
+        def on_resize(signum, frame) -> None:
+            self._resized = True
+            if callable(textual_handler):
+                textual_handler(signum, frame)
+
+        signal.signal(signal.SIGWINCH, on_resize)
+
+    def stop_application_mode(self) -> None:
+        super().stop_application_mode()
+        self.shadow.forget()
+
+    def process_message(self, message) -> None:
+        if isinstance(message, events.Resize):  # in-band resize reports
+            self._resized = True
+        super().process_message(message)
+
+
+def driver_class(default: type[Driver]) -> type[Driver]:
+    """The driver to run with: the diff layer over Textual's Linux driver when on."""
+    if enabled() and default is LinuxDriver:
+        return DiffDriver
+    return default
