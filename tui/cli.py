@@ -272,6 +272,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_save_parsers(sub)
 
+    from saves.coop.cli import add_parsers as add_coop_parsers
+
+    add_coop_parsers(sub, _game_options, _game_options_given, _mission_arg)
+
     from tui.serve_cli import add_parser as add_serve_parser
 
     _ui_options(add_serve_parser(sub), argparse.SUPPRESS)

@@ -1,0 +1,425 @@
+"""The host of a shared game: the one process that owns the Game.
+
+It holds the game's autosave (and so the save's OS lock: one host per save),
+checks every request against the seat table, applies what the rules accept,
+and only once the autosave has written it tells the clients: log replicas
+get the save frame, view replicas their seat's view and the events that
+seat may see (K-7). It knows nothing of sockets or Redis: a transport hands
+it connections (`Conn`) that carry the account they belong to."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine import Game, LogError, RuleError
+from engine.core import log
+from saves.coop import protocol as p
+from saves.coop.seats import Seating, SeatTable
+
+
+class Conn(Protocol):
+    id: str
+    account: str
+    replica: str  # "" until welcomed, then "log" or "view"
+    shared_stream: bool  # reads the log from a shared stream (Redis), not from send()
+
+    def send(self, message: p.Message) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class HostStopped(Exception):
+    """The host cannot go on (its save cannot be written); the reason says why."""
+
+
+class Authors:
+    """Whose command each entry of the timeline was, mirroring the game's own
+    timeline and redo branch: undo among players goes by it."""
+
+    def __init__(self) -> None:
+        self.timeline: list[tuple[str | None, tuple]] = []  # (seat, events)
+        self.redo_branch: list[tuple[str | None, tuple]] = []
+
+    def entry(self, seat: str | None, events: Any) -> None:
+        self.timeline.append((seat, tuple(events)))
+        self.redo_branch.clear()
+
+    def undo(self) -> None:
+        self.redo_branch.append(self.timeline.pop())
+
+    def redo(self) -> None:
+        self.timeline.append(self.redo_branch.pop())
+
+    def last(self) -> str | None:
+        return self.timeline[-1][0] if self.timeline else None
+
+    def next_redo(self) -> str | None:
+        return self.redo_branch[-1][0] if self.redo_branch else None
+
+    @classmethod
+    def of(cls, game: Game, seating: Seating) -> Authors:
+        """Replay a loaded game's journal on a fresh copy to learn each
+        entry's seat from the state it was made in."""
+        authors = cls()
+        fresh = Game(game.mode, game.setup)
+        for item in game.journal:
+            if isinstance(item, log.UndoMark):
+                authors.undo()
+            elif isinstance(item, log.RedoMark):
+                authors.redo()
+            elif not isinstance(item, log.Snapshot):
+                authors.entry(seating.owner(fresh, item.command), item.events)
+            fresh.apply_frame(item)
+        return authors
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+class Host:
+    """One shared game. Transports call hello / handle / leave; `schedule(delay,
+    fn)` runs fn later on the host's loop (bots move through it)."""
+
+    def __init__(
+        self,
+        name: str,
+        game: Game,
+        created: str,
+        seating: Seating,
+        table: SeatTable,
+        *,
+        schedule: Callable[[float, Callable[[], None]], Any],
+        allow: set[str] | None = None,
+        bot_pace: float = 0.25,
+        on_idle: Callable[[], None] | None = None,
+        on_stop: Callable[[str], None] | None = None,
+        pid: int = 0,
+    ) -> None:
+        self.name = name
+        self.game = game
+        self.created = created
+        self.seating = seating
+        self.table = table
+        self.schedule = schedule
+        self.allow = allow
+        self.bot_pace = bot_pace
+        self.on_idle = on_idle
+        self.on_stop = on_stop
+        self.pid = pid
+        self.conns: dict[str, Conn] = {}
+        self.publishers: list[Callable[[int, p.Entry], None]] = []
+        self.authors = Authors.of(game, seating)
+        self._bots_due = False
+        self.stopped: str | None = None
+
+    # -- what every client is told ----------------------------------------------
+    def present(self) -> set[str]:
+        return {c.account for c in self.conns.values()}
+
+    def lobby(self) -> p.Lobby:
+        present = self.present()
+        seated = {r.account for r in self.table.records.values()}
+        return p.Lobby(
+            seats=self.table.infos(present),
+            watchers=sorted(a for a in present if a not in seated),
+        )
+
+    def status(self) -> p.Status:
+        game = self.game
+        refusal = None
+        if self.authors.timeline:
+            events = self.authors.timeline[-1][1]
+            refusal = log.undo_refusal(game.setup.undo, events, game.mode.reveals)
+        return p.Status(
+            index=len(game.journal),
+            turn=self.seating.turn(game),
+            undo_seat=self.authors.last(),
+            undo_refusal=refusal,
+            redo_seat=self.authors.next_redo(),
+            outcome=game.outcome,
+        )
+
+    def _view_seat(self, account: str) -> str | None:
+        """The seat whose view an account's screen shows: the one to act now
+        when it is theirs, else their first."""
+        mine = self.table.seats_of(account)
+        for seat in self.seating.turn(self.game):
+            if seat in mine:
+                return seat
+        return mine[0] if mine else None
+
+    def _view(self, account: str) -> Any:
+        return self.game.view(self.seating.viewer(self._view_seat(account)))
+
+    def _broadcast_lobby(self) -> None:
+        lobby = self.lobby()
+        for conn in list(self.conns.values()):
+            conn.send(lobby)
+
+    # -- joining and leaving --------------------------------------------------------
+    def hello(self, conn: Conn, hello: p.Hello) -> None:
+        if hello.version != p.PROTOCOL:
+            conn.send(
+                p.Closed(
+                    reason=f"this host speaks co-op protocol {p.PROTOCOL}, "
+                    f"your Shamble speaks {hello.version}: use the same version"
+                )
+            )
+            conn.close()
+            return
+        if self.allow is not None and conn.account not in self.allow:
+            conn.send(p.Closed(reason=f"{conn.account} is not invited to {self.name}"))
+            conn.close()
+            return
+        if hello.peek:
+            conn.send(self.info())
+            conn.close()
+            return
+        self.table.seat(conn.account)
+        shared = self.seating.shared_log
+        conn.replica = "log" if shared else "view"
+        start = 0
+        data = b""
+        if shared:
+            have = hello.have if hello.created == self.created else 0
+            if 0 < have <= len(self.game.journal):
+                start = have
+                data = b"".join(log.encode_frame(i) for i in self.game.journal[have:])
+            else:
+                data = self.game.to_bytes(self.created)
+        self.conns[conn.id] = conn
+        setup = self.game.setup
+        conn.send(
+            p.Welcome(
+                version=p.PROTOCOL,
+                game=self.name,
+                account=conn.account,
+                mode=setup.mode,
+                mission=setup.mission,
+                created=self.created,
+                replica=conn.replica,
+                lobby=self.lobby(),
+                status=self.status(),
+                log=data,
+                start=start,
+                view=None if shared else self._view(conn.account),
+            )
+        )
+        _say(f"{conn.account} joined ({conn.id})")
+        self._broadcast_lobby()
+        self._wake_bots()
+
+    def info(self) -> p.Info:
+        summary = self.game.summary()
+        return p.Info(
+            game=self.name,
+            mode=self.game.setup.mode,
+            mission=self.game.setup.mission,
+            lobby=self.lobby(),
+            status=self.status(),
+            pid=self.pid,
+            round=summary.get("round"),
+        )
+
+    def leave(self, conn: Conn) -> None:
+        if self.conns.pop(conn.id, None) is None:
+            return
+        _say(f"{conn.account} left ({conn.id})")
+        self._broadcast_lobby()
+        if not self.conns and self.on_idle is not None:
+            self.on_idle()
+
+    # -- requests -------------------------------------------------------------------
+    def handle(self, conn: Conn, message: Any) -> None:
+        if conn.id not in self.conns:
+            return  # not welcomed (or gone): nothing it says counts
+        match message:
+            case p.Submit(ref=ref, command=command):
+                self._answer(conn, ref, lambda: self._submit(conn.account, command))
+            case p.Undo(ref=ref):
+                self._answer(conn, ref, lambda: self._undo(conn.account))
+            case p.Redo(ref=ref):
+                self._answer(conn, ref, lambda: self._redo(conn.account))
+            case p.Claim(ref=ref, seat=seat):
+                self._seat_change(conn, ref, self.table.claim(conn.account, seat))
+            case p.Release(ref=ref, seat=seat):
+                self._seat_change(conn, ref, self.table.release(conn.account, seat))
+            case p.HandToBot(ref=ref, seat=seat):
+                why = self.table.hand_to_bot(conn.account, seat, self.present())
+                self._seat_change(conn, ref, why)
+            case p.TakeBack(ref=ref, seat=seat):
+                self._seat_change(conn, ref, self.table.take_back(conn.account, seat))
+            case p.Ping():
+                pass
+            case p.Bye():
+                conn.close()
+                self.leave(conn)
+            case _:
+                conn.send(p.Closed(reason=f"a {type(message).__name__} is not a request"))
+                conn.close()
+                self.leave(conn)
+
+    def _answer(self, conn: Conn, ref: int, act: Callable[[], None]) -> None:
+        try:
+            act()
+        except RuleError as e:
+            conn.send(p.Result(ref=ref, ok=False, code=e.code, message=e.message))
+            return
+        conn.send(p.Result(ref=ref, ok=True, index=len(self.game.journal)))
+        self._wake_bots()
+
+    def _seat_change(self, conn: Conn, ref: int, why: str | None) -> None:
+        if why:
+            conn.send(p.Result(ref=ref, ok=False, code="seat_refused", message=why))
+            return
+        conn.send(p.Result(ref=ref, ok=True, index=len(self.game.journal)))
+        self._broadcast_lobby()
+        self._wake_bots()
+
+    def _check_seat(self, account: str, seat: str | None) -> None:
+        """RuleError unless the account may act for `seat` now."""
+        mine = self.table.seats_of(account)
+        who = self.table.who
+        if not mine:
+            raise RuleError("not_seated", "you are watching: claim an open seat to play")
+        if seat not in mine:
+            yours = ", ".join(self.table.label(s) for s in mine)
+            raise RuleError("not_your_seat", f"that is {who(seat)}'s to play; you play {yours}")
+        if seat in self.table.bot_seats():
+            raise RuleError(
+                "seat_with_bot", f"the bot plays {who(seat)} now: take the seat back first"
+            )
+        turn = self.seating.turn(self.game)
+        if turn and seat not in turn:
+            acting = ", ".join(who(s) for s in turn)
+            raise RuleError("not_your_turn", f"{acting} to act now: wait for your turn")
+
+    def _submit(self, account: str, command: Any) -> None:
+        game = self.game
+        parsed = game.parse_command(command)
+        seat = self.seating.owner(game, parsed)
+        if seat is None:
+            game.mode.run(game.world, game.state, parsed)  # the rules say what is wrong
+            raise RuleError("not_your_seat", "that command is for no seat of this game")
+        self._check_seat(account, seat)
+        self._apply(lambda: game.submit(parsed), seat, "entry")
+
+    def _undo(self, account: str) -> None:
+        seat = self.authors.last()
+        if not self.authors.timeline:
+            raise RuleError("nothing_to_undo", "there is nothing to undo")
+        self._check_author(account, seat, "undo")
+        self._apply(self.game.undo, seat, "undo")
+
+    def _redo(self, account: str) -> None:
+        if not self.authors.redo_branch:
+            raise RuleError("nothing_to_redo", "there is nothing to redo")
+        seat = self.authors.next_redo()
+        self._check_author(account, seat, "redo")
+        self._apply(self.game.redo, seat, "redo")
+
+    def _check_author(self, account: str, seat: str | None, what: str) -> None:
+        """Only the player of the seat whose move it was may undo or redo it."""
+        if seat not in self.table.seats_of(account):
+            holder = self.table.who(seat) if self.table.account_of(seat) else "the bot"
+            if seat is not None and not self.table.specs[seat].human:
+                holder = f"{self.table.label(seat)} (a bot)"
+            raise RuleError(
+                f"not_your_{what}", f"only {holder} may {what} that move: it was theirs"
+            )
+        if seat in self.table.bot_seats():
+            raise RuleError(
+                "seat_with_bot", f"the bot plays {self.table.label(seat)}: take it back first"
+            )
+
+    def _apply(self, act: Callable[[], Any], seat: str | None, kind: str) -> None:
+        """Change the game (the autosave writes the frame before act returns),
+        then tell everyone."""
+        game = self.game
+        before = len(game.journal)
+        try:
+            result = act()
+        except LogError as e:
+            self.stop(f"the host cannot save the game: {e}")
+            raise HostStopped(str(e)) from None
+        if len(game.journal) == before:
+            return
+        events: tuple = ()
+        if kind == "entry":
+            events = tuple(result)
+            self.authors.entry(seat, events)
+        elif kind == "undo":
+            self.authors.undo()
+        else:
+            self.authors.redo()
+            events = self.authors.timeline[-1][1]
+        self._publish(game.journal[-1], seat, kind, events)
+
+    def _publish(self, item: Any, seat: str | None, kind: str, events: tuple) -> None:
+        status = self.status()
+        entry = p.Entry(frame=log.encode_frame(item), seat=seat, status=status)
+        for publish in self.publishers:
+            publish(status.index, entry)
+        for conn in list(self.conns.values()):
+            if conn.replica == "log":
+                if not conn.shared_stream:
+                    conn.send(entry)
+            elif conn.replica == "view":
+                viewer_seat = self._view_seat(conn.account)
+                conn.send(
+                    p.Update(
+                        kind=kind,
+                        seat=seat,
+                        events=self.seating.redact(list(events), viewer_seat),
+                        view=self.game.view(self.seating.viewer(viewer_seat)),
+                        status=status,
+                    )
+                )
+
+    # -- bots -------------------------------------------------------------------------
+    def _wake_bots(self) -> None:
+        if not self._bots_due and self.stopped is None:
+            self._bots_due = True
+            self.schedule(self.bot_pace, self._bot_step)
+
+    def _bot_move(self) -> Any | None:
+        own = self.game.bot_command()  # the game's own bot seats (outbreak "bot")
+        if own is not None:
+            return own
+        return self.seating.bot_move(self.game, self.table.bot_seats())
+
+    def _bot_step(self) -> None:
+        self._bots_due = False
+        if self.stopped is not None or self.game.outcome is not None:
+            return
+        command = self._bot_move()
+        if command is None:
+            return
+        game = self.game
+        parsed = game.parse_command(command)
+        seat = self.seating.owner(game, parsed)
+        try:
+            self._apply(lambda: game.submit(parsed), seat, "entry")
+        except RuleError as e:  # a bot that errs stops; the seat waits for a person
+            _say(f"the bot for {self.table.label(seat)} was refused: {e.code}: {e.message}")
+            return
+        except HostStopped:
+            return
+        self._wake_bots()
+
+    # -- stopping ---------------------------------------------------------------------
+    def stop(self, reason: str) -> None:
+        """Tell everyone why the game stops here and hang up on them."""
+        if self.stopped is not None:
+            return
+        self.stopped = reason
+        _say(f"stopping: {reason}")
+        for conn in list(self.conns.values()):
+            conn.send(p.Closed(reason=reason))
+            conn.close()
+        self.conns.clear()
+        if self.on_stop is not None:
+            self.on_stop(reason)

@@ -1,0 +1,231 @@
+"""The co-op wire protocol: what a host and its clients say to each other.
+
+Every message is one msgspec Struct in a tagged union, encoded as msgpack.
+On a Unix socket each message is a frame: a 4-byte big-endian length, then
+the payload. Over Redis Streams each message is the `m` field of one stream
+entry (saves/coop/broker.py). The first message a client sends is `Hello`
+with the protocol version it speaks; a host that speaks another version
+answers `Closed` saying which, and hangs up.
+
+Journal items (accepted commands with their events, undo and redo marks)
+travel as save-format frames (engine/core/log.py), so a client's replica is
+built by the same code that reads a save."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import msgspec
+
+PROTOCOL = 1  # bumped on any change an older peer cannot read
+MAX_MESSAGE = 64 << 20  # a whole log in a Welcome fits well inside this
+
+_LENGTH = struct.Struct(">I")
+
+
+class Message(msgspec.Struct, frozen=True, tag_field="t", omit_defaults=True):
+    pass
+
+
+# -- client to host -------------------------------------------------------------
+class Hello(Message, tag="hello"):
+    """The first message. `have` journal frames of game `created` are already
+    in the client's replica (a rejoin): the Welcome carries only the rest."""
+
+    version: int
+    have: int = 0
+    created: str = ""
+    peek: bool = False  # only ask what the game is (Info), then hang up
+    conn: str = ""  # the client's own id for this session (Redis: replies are routed by it)
+
+
+class Submit(Message, tag="submit"):
+    ref: int
+    command: Any  # a command as plain data ({"type": "move", ...})
+
+
+class Undo(Message, tag="undo"):
+    ref: int
+
+
+class Redo(Message, tag="redo"):
+    ref: int
+
+
+class Claim(Message, tag="claim"):
+    """Sit down at an open seat (the lobby)."""
+
+    ref: int
+    seat: str
+
+
+class Release(Message, tag="release"):
+    """Stand up from one of your seats: it is open to anyone again."""
+
+    ref: int
+    seat: str
+
+
+class HandToBot(Message, tag="hand_to_bot"):
+    """Let the bot play a seat: your own, or one whose player has left."""
+
+    ref: int
+    seat: str
+
+
+class TakeBack(Message, tag="take_back"):
+    """Play your own seat again instead of the bot."""
+
+    ref: int
+    seat: str
+
+
+class Ping(Message, tag="ping"):
+    """I am still here (Redis clients: the host has no connection to watch)."""
+
+
+class Bye(Message, tag="bye"):
+    pass
+
+
+ToHost = Hello | Submit | Undo | Redo | Claim | Release | HandToBot | TakeBack | Ping | Bye
+
+
+# -- host to client -------------------------------------------------------------
+class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+    seat: str  # the seat id: a player number (station) or a seat id (outbreak)
+    label: str  # how players read it: "Player 2", "ann"
+    figures: list[str] = []  # whom the seat plays: survivors, or the seat's own figure
+    human: bool = True  # False: a bot seat from the game's own setup
+    account: str | None = None  # who sits there
+    status: str = "open"  # open | here | away | bot
+
+
+class Lobby(Message, tag="lobby"):
+    seats: list[SeatInfo] = []
+    watchers: list[str] = []  # accounts connected with no seat
+
+
+class Status(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What every client needs after each change, worked out by the host."""
+
+    index: int  # journal frames so far
+    turn: list[str] = []  # seats that may act now
+    undo_seat: str | None = None  # the seat whose entry an undo would take back
+    undo_refusal: str | None = None  # why the game's policy refuses that undo
+    redo_seat: str | None = None  # the seat whose entry a redo would bring back
+    outcome: str | None = None
+
+
+class Welcome(Message, tag="welcome"):
+    version: int
+    game: str  # the shared game's name
+    account: str  # who the host knows you as
+    mode: str
+    mission: str
+    created: str  # which game of that name (the save header's time stamp)
+    replica: str  # "log": `log` holds save frames; "view": `view` is all you get
+    lobby: Lobby
+    status: Status
+    log: bytes = b""  # a whole log (start 0) or the journal frames after `start`
+    start: int = 0
+    view: Any = None  # view replicas: the seat's view of the game now
+
+
+class Entry(Message, tag="entry"):
+    """A journal item the host has saved (log replicas): a save-format frame."""
+
+    frame: bytes
+    seat: str | None  # whose command it was (None: undo/redo marks carry it too)
+    status: Status
+
+
+class Update(Message, tag="update"):
+    """A journal item as one seat may know it (view replicas)."""
+
+    kind: str  # entry | undo | redo
+    seat: str | None
+    events: list[Any]  # the events that seat may see, as plain data
+    view: Any
+    status: Status
+
+
+class Result(Message, tag="result"):
+    """The answer to one request (by its ref)."""
+
+    ref: int
+    ok: bool
+    code: str = ""
+    message: str = ""
+    index: int = 0  # journal frames once it was applied
+
+
+class Info(Message, tag="info"):
+    """The answer to a peek: the game, without joining it."""
+
+    game: str
+    mode: str
+    mission: str
+    lobby: Lobby
+    status: Status
+    pid: int = 0
+    round: int | None = None
+
+
+class Closed(Message, tag="closed"):
+    reason: str
+
+
+ToClient = Lobby | Welcome | Entry | Update | Result | Info | Closed
+
+_encoder = msgspec.msgpack.Encoder()
+_to_host = msgspec.msgpack.Decoder(ToHost)
+_to_client = msgspec.msgpack.Decoder(ToClient)
+
+
+class ProtocolError(ValueError):
+    """Bytes that are not a message of this protocol."""
+
+
+def encode(message: Message) -> bytes:
+    return _encoder.encode(message)
+
+
+def decode_to_host(payload: bytes) -> Any:
+    try:
+        return _to_host.decode(payload)
+    except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        raise ProtocolError(f"not a message to the host: {e}") from None
+
+
+def decode_to_client(payload: bytes) -> Any:
+    try:
+        return _to_client.decode(payload)
+    except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        raise ProtocolError(f"not a message from the host: {e}") from None
+
+
+def framed(message: Message) -> bytes:
+    """One socket frame: length, then payload."""
+    payload = encode(message)
+    return _LENGTH.pack(len(payload)) + payload
+
+
+async def read_frame(reader: Any) -> bytes | None:
+    """The next frame's payload from an asyncio StreamReader; None at a clean end."""
+    import asyncio
+
+    try:
+        head = await reader.readexactly(_LENGTH.size)
+    except asyncio.IncompleteReadError as e:
+        if e.partial:
+            raise ProtocolError("the connection ended inside a frame") from None
+        return None
+    (length,) = _LENGTH.unpack(head)
+    if length > MAX_MESSAGE:
+        raise ProtocolError(f"a frame of {length} bytes is larger than {MAX_MESSAGE}")
+    try:
+        return await reader.readexactly(length)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the connection ended inside a frame") from None
