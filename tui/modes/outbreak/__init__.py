@@ -1,0 +1,92 @@
+"""Outbreak's UI adapter: the tile-laying race on the shared screens (RULES OB).
+
+Registers itself with tui.modes when imported. Two to six seats, people and
+bots, at one keyboard: each person's hand shows only to them (the screen
+hands over between people), bots' turns are told in the log. The title's
+Match entry plays several games with a running score table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.modes import register
+from tui.modes.base import HelpSection, ModeUI, TitleEntry
+from tui.modes.outbreak.play import OutbreakPlay
+
+RULES = """\
+Goal: be the first onto the Helipad's landing pad with no zombie on it, or
+the first to put down enough zombies (25 in the standard game). The
+Helipad is the last tile of the pile.
+
+A turn: (1) you may play one event card (p); (2) draw the tile (t) and lay
+it where it fits: it must touch the town, roads must meet roads, never a
+wall; turn it with r, lay it with Enter (the Helipad is laid by whoever has
+the fewest kills); (3) a zombie in your cell fights you; (4) draw cards
+back up to three; (5) roll and walk up to that many cells (cursor + Enter
+walks, m steps one, e stops); (6) roll again and move up to that many
+different zombies one cell each (z picks one); (7) end the turn (e), and
+you may discard a card.
+
+Fights: roll plus your bonuses; 4 or more kills the zombie and takes the
+token under it. Short of 4, pay the difference in bullets or lose a life
+and roll again. At 0 lives you go back to Town Square and lose half your
+kills. Rooms are entered only by their door; tokens are taken by stepping
+on them. A new tile brings zombies; a building brings bullets and lives
+too. Whoever closes the town (no road left to build on) loses the rest of
+that turn, and from then on only kills can win.
+
+Hot-seat: with two or more people, the board is covered between them so
+nobody sees another's cards. The log never names a card someone draws."""
+
+
+class OutbreakUI(ModeUI):
+    mode_id = "outbreak"
+    name = "Outbreak"
+    order = 30
+    play_type = OutbreakPlay
+
+    def missions(self) -> list[tuple[str, str]]:
+        from engine import get_mode
+
+        rows = get_mode(self.mode_id).missions()
+        return [(f"{m['name']} ({m['id']}, {m['size']})", m["id"]) for m in rows]
+
+    def fields(self) -> Any:
+        from tui.modes.outbreak.fields import OutbreakFields
+
+        return OutbreakFields(id="mode-fields")
+
+    def save_line(self, summary: dict) -> str:
+        """Mission, round and whose turn (or who won), and the seats."""
+        from tui.modes.outbreak.words import Seats
+
+        try:
+            seats = Seats.of(summary)
+        except (KeyError, TypeError):
+            return f"outbreak: {summary.get('mission', '')}"
+        if summary.get("outcome") == "won":
+            state = f"won by {seats.name(summary.get('winner'))}"
+        elif summary.get("outcome"):
+            state = "lost"
+        else:
+            state = f"round {summary.get('round')}, {seats.possessive(summary.get('current'))} turn"
+        who = ", ".join(seats.name(sid) for sid in seats.order)
+        return f"Outbreak {summary.get('mission', '')}, {state} ({who})"
+
+    def help(self, ascii_only: bool = False) -> HelpSection:
+        from tui.modes.outbreak.glyphs import glyphs, legend
+
+        return HelpSection(self.name, OutbreakPlay.keys, legend(glyphs(ascii_only)), RULES)
+
+    def title_entries(self) -> list[TitleEntry]:
+        why = "Matches are kept in files: this Shamble plays without saving."
+        return [TitleEntry("match", "Match", "m", _matches, True, why)]
+
+
+def _matches() -> Any:
+    from tui.modes.outbreak.match import MatchListDialog
+
+    return MatchListDialog()
+
+
+register(OutbreakUI())

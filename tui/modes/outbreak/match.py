@@ -1,0 +1,407 @@
+"""Outbreak matches (house rules, docs/rules-outbreak.md "Matches"): the
+title's Match entry lists the matches there are and starts new ones; the
+match screen shows the running score table and plays the next game.
+
+The rules are the engine's (engine.outbreak.match: start, next_game,
+finish_game, table, leaders); the record is saves.match, held open (and
+locked) while the match screen is up. A finished game is folded into the
+table as soon as the match screen sees it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from engine import Game, MissionError, RuleError
+from engine.outbreak import match as rules
+from saves import AutoSave, SaveError
+from saves import match as store
+from tui.modes.outbreak.fields import OutbreakFields
+from tui.modes.outbreak.words import Seats
+from tui.persist import SaveProblem, read_only, resume
+from tui.screens.host import GameHost
+from tui.widgets.fields import FieldProblem
+from tui.widgets.footer import KeyFooter
+from tui.widgets.select import MenuSelect
+
+UNDO = (
+    ("casual: undo anything", "casual"),
+    ("honest: not past dice or cards", "honest"),
+    ("ironman: no undo", "ironman"),
+)
+GAMES = [(f"{n} game{'s' if n > 1 else ''}", n) for n in range(1, rules.MAX_GAMES + 1)]
+
+
+def seats_of(match: rules.Match) -> Seats:
+    order = [sid for sid, _ in match.seats]
+    return Seats(order, dict(match.seats))
+
+
+def match_line(info: Any) -> str:
+    """One line about a match record for a list."""
+    if info.error:
+        return f"{info.name}: cannot be read"
+    m = info.match
+    if m is None:
+        return f"{info.name}: empty"
+    seats = seats_of(m)
+    top = ", ".join(seats.name(s) for s in rules.leaders(m)) if m.results else ""
+    if m.over:
+        return f"{info.name}: over, won by {top}"
+    where = f"game {m.played + 1} of {m.games}" + (" in play" if info.save else "")
+    lead = f", {top} lead{'s' if len(rules.leaders(m)) == 1 else ''}" if top else ""
+    return f"{info.name}: {where}{lead} ({', '.join(seats.name(s) for s in seats.order)})"
+
+
+def score_table(match: rules.Match) -> Table:
+    seats = seats_of(match)
+    leaders = set(rules.leaders(match)) if match.results else set()
+    table = Table(box=None, padding=(0, 1), show_header=True)
+    table.add_column("seat")
+    table.add_column("plays")
+    table.add_column("points", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("helipad", justify="right")
+    table.add_column("by kills", justify="right")
+    table.add_column("kills", justify="right")
+    for row in rules.table(match):
+        name = Text(seats.name(row["seat"]), "bold" if row["seat"] in leaders else "")
+        table.add_row(
+            name,
+            row["kind"],
+            str(row["points"]),
+            str(row["wins"]),
+            str(row["helipad_wins"]),
+            str(row["kill_wins"]),
+            str(row["kills"]),
+        )
+    return table
+
+
+def games_text(match: rules.Match) -> Text:
+    seats = seats_of(match)
+    text = Text()
+    for n, r in enumerate(match.results, 1):
+        if n > 1:
+            text.append("\n")
+        if r.outcome == "won":
+            how = "at the Helipad" if r.win_reason == "helipad" else "by kills"
+            text.append(f"Game {n}: {seats.name(r.winner)} won {how} in round {r.rounds}")
+        else:
+            text.append(f"Game {n}: everybody lost (round {r.rounds})")
+    return text
+
+
+class MatchListDialog(ModalScreen[None]):
+    """The matches there are, and a new one."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    MatchListDialog { align: center middle; }
+    MatchListDialog #matches { width: 72; height: auto; max-height: 12; }
+    MatchListDialog #matches-note { width: 72; height: auto; }
+    .-ascii MatchListDialog #matches { border: ascii $primary; }
+    """
+    BINDINGS = [Binding("escape", "close", "close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="match-list", classes="dialog"):
+            yield Label("Outbreak matches", id="question")
+            yield OptionList(id="matches")
+            yield Label("", id="matches-note", classes="note")
+            yield Label("Enter opens, Esc closes", classes="note")
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#matches", OptionList)
+        menu.add_option(Option(Text("New match...", "bold"), id="new"))
+        try:
+            self.infos = store.list_matches()
+        except (SaveError, OSError) as e:
+            self.infos = []
+            self.query_one("#matches-note", Label).update(Text(f"cannot list the matches: {e}"))
+        for info in self.infos:
+            menu.add_option(Option(Text(match_line(info)), id=info.path, disabled=bool(info.error)))
+        going = [i for i in self.infos if i.match and not i.match.over]
+        menu.highlighted = menu.get_option_index(going[0].path) if going else 0
+        menu.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        info = next((i for i in self.infos if i.path == event.option_id), None)
+        note = self.query_one("#matches-note", Label)
+        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id == "new":
+            self.dismiss(None)
+            self.app.push_screen(NewMatchDialog())
+            return
+        path = event.option_id or ""
+        try:
+            record = store.MatchRecord.open(path)
+        except (SaveError, OSError) as e:
+            name = path.rsplit("/", 1)[-1]
+            self.query_one("#matches-note", Label).update(Text(str(e).replace(path, name)))
+            return
+        self.dismiss(None)
+        self.app.push_screen(MatchScreen(record))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class NewMatchDialog(ModalScreen[None]):
+    """The seats (people and bots, names), how many games, undo and seed."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    NewMatchDialog { align: center middle; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="newgame", classes="dialog"):
+            yield Label("New Outbreak match", id="question")
+            with VerticalScroll(id="newgame-fields", can_focus=False):
+                yield OutbreakFields(seats=3, id="match-seats")
+                with Horizontal(classes="row gap"):
+                    yield Label("Games", classes="field")
+                    yield MenuSelect(GAMES, value=3, allow_blank=False, compact=True, id="games")
+                with Horizontal(classes="row"):
+                    yield Label("Undo", classes="field")
+                    yield MenuSelect(
+                        UNDO, value="casual", allow_blank=False, compact=True, id="undo"
+                    )
+                with Horizontal(classes="row"):
+                    yield Label("Seed", classes="field")
+                    yield Input(
+                        str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
+                    )
+            yield Label(
+                "A win is 3 points, every 10 kills 1; each game the next seat starts.",
+                classes="note",
+            )
+            yield Label("", id="newgame-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.start() if event.button.id == "start" else self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def error(self, text: str) -> None:
+        self.query_one("#newgame-error", Label).update(text)
+
+    def start(self) -> None:
+        try:
+            seats = self.query_one("#match-seats", OutbreakFields).seats()
+        except FieldProblem as e:
+            self.error(str(e))
+            return
+        try:
+            seed = int(self.query_one("#seed", Input).value.strip())
+        except ValueError:
+            self.error("The seed is a whole number.")
+            return
+        games = self.query_one("#games", Select).value
+        undo = str(self.query_one("#undo", Select).value)
+        try:
+            match = rules.start(seats, games=games, seed=seed, undo=undo)
+            record = store.start(store.free_name("match"), match)
+        except RuleError as e:
+            self.error(e.message)
+            return
+        except (SaveError, OSError) as e:
+            self.error(f"The match cannot be saved: {e}")
+            return
+        self.dismiss(None)
+        self.app.push_screen(MatchScreen(record))
+
+
+class MatchScreen(GameHost, Screen):
+    """A match between games: the score table, the games played, the next
+    game (or the one in play), and at the end who takes the match."""
+
+    continue_label = "Back to the match"
+    resumes_note = "the match screen resumes it"
+    BINDINGS = [Binding("escape,q", "leave", "title")]
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    .-ascii MatchScreen #match-actions { border: ascii $primary; }
+    MatchScreen #match-head { text-style: bold; padding: 0 1; }
+    MatchScreen #match-body { height: 1fr; padding: 0 1; }
+    MatchScreen #match-actions { height: auto; max-height: 5; border: round $primary; }
+    """
+
+    def __init__(self, record: store.MatchRecord) -> None:
+        super().__init__()
+        self.record = record
+        self.phase = "ready"  # ready | in_play | broken | over
+        self.problem = ""
+        self.champions_shown = False
+
+    @property
+    def match(self) -> rules.Match:
+        return self.record.match
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="match-head")
+        with VerticalScroll(id="match-body"):
+            yield Static("", id="match-text")
+        yield OptionList(id="match-actions")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_state()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_state()
+
+    def on_unmount(self) -> None:
+        self.record.close()
+
+    def refresh_state(self) -> None:
+        """Where the match stands; a finished game in play is folded in now."""
+        self.problem = ""
+        save = self.record.state.save
+        if save and not self.match.over:
+            try:
+                game = read_only(save)
+            except SaveProblem as e:
+                self.phase, self.problem = "broken", str(e)
+                self.draw()
+                return
+            if game.outcome:
+                self.fold(game)
+            else:
+                self.phase = "in_play"
+                self.draw()
+                return
+        self.phase = "over" if self.match.over else "ready"
+        self.draw()
+        if self.match.over and not self.champions_shown:
+            self.champions_shown = True
+            self.notify(self.champions(), timeout=8)
+
+    def fold(self, game: Game) -> None:
+        try:
+            folded = rules.finish_game(self.match, game.summary())
+            self.record.save(folded)
+        except RuleError as e:
+            self.problem = e.message
+        except (SaveError, OSError) as e:
+            self.problem = f"The match cannot be saved: {e}"
+
+    def champions(self) -> str:
+        seats = seats_of(self.match)
+        names = [seats.name(s) for s in rules.leaders(self.match)]
+        if len(names) == 1:
+            return f"{names[0]} takes the match!"
+        return f"{' and '.join(names)} share the match!"
+
+    def next_text(self) -> Text:
+        m = self.match
+        if m.over:
+            return Text(f"The match is over: {self.champions()}", "bold green")
+        seats = seats_of(m)
+        first = rules.order_of(m, m.played)[0][0]
+        n = m.played + 1
+        if self.phase == "in_play":
+            return Text(
+                f"Game {n} of {m.games} is in play ({seats.name(first)} went first).", "bold"
+            )
+        return Text(f"Next: game {n} of {m.games}; {seats.name(first)} goes first.", "bold")
+
+    def draw(self) -> None:
+        m = self.match
+        seats = seats_of(m)
+        who = ", ".join(seats.name(s) for s in seats.order)
+        self.query_one("#match-head", Label).update(
+            f"Outbreak match {self.record.state.header.name}: {m.games} games ({who})"
+        )
+        parts: list[Any] = [score_table(m), Text("")]
+        if m.results:
+            parts += [games_text(m), Text("")]
+        parts.append(self.next_text())
+        if self.problem:
+            parts += [Text(""), Text(self.problem, "bold red")]
+        self.query_one("#match-text", Static).update(Group(*parts))
+        menu = self.query_one("#match-actions", OptionList)
+        menu.clear_options()
+        for oid, label in self.choices():
+            menu.add_option(Option(Text(label), id=oid))
+        menu.highlighted = 0
+        menu.focus()
+
+    def choices(self) -> list[tuple[str, str]]:
+        back = ("leave", "Back to the title screen  (Esc)")
+        n = self.match.played + 1
+        match self.phase:
+            case "ready":
+                return [("play", f"Play game {n}"), back]
+            case "in_play":
+                return [("resume", f"Resume game {n}"), back]
+            case "broken":
+                return [("play", f"Start game {n} again (its save cannot be read)"), back]
+        return [back]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        choice = event.option_id or ""
+        if choice == "play":
+            self.play()
+        elif choice == "resume":
+            self.resume()
+        elif choice == "leave":
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    def play(self) -> None:
+        try:
+            game = Game.new(**rules.next_game(self.match))
+        except (MissionError, RuleError) as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        try:
+            path = store.game_save_path(self.record.state.header.name, self.match.played + 1)
+            session = AutoSave.create(path, game)
+        except (SaveError, OSError) as e:
+            self.notify(f"The game cannot be saved: {e}", severity="error", timeout=10)
+            return
+        try:
+            self.record.save(self.match, save=session.path)
+        except (SaveError, OSError) as e:
+            session.close()
+            self.notify(str(e), severity="error", timeout=10)
+            return
+        self.app.open_game(game, session)
+
+    def resume(self) -> None:
+        try:
+            session = resume(self.record.state.save)
+        except SaveProblem as e:
+            self.notify(str(e), severity="error", timeout=10)
+            self.refresh_state()
+            return
+        self.app.open_game(session.game, session)

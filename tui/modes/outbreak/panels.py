@@ -1,0 +1,130 @@
+"""Outbreak's side panels: every seat's life, bullets, kills and hand size;
+the round, the tile pile and what the turn is doing; and the hand of the
+person looking (never anyone else's: the view holds no other hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from tui.modes.outbreak.words import (
+    Seats,
+    card_effect,
+    card_name,
+    effect_note,
+    plural,
+    tile_name,
+    turned,
+)
+from tui.widgets.panels import Panel
+
+
+class OneLinePanel(Panel):
+    """A panel whose lines are cut (with an ellipsis), never wrapped."""
+
+    DEFAULT_CSS = """
+    OneLinePanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+
+class SeatsPanel(OneLinePanel):
+    """One line a seat, in turn order; ">" marks whose turn it is."""
+
+    def __init__(self, seats: Seats) -> None:
+        super().__init__(id="seats")
+        self.seats = seats
+
+    def show(self, host) -> None:
+        view = host.view
+        self.border_title = f"Seats ({view['kills_to_win']} kills win)"
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"{'':3}{'seat':<9}{'life':>4}{'ammo':>5}{'kills':>6}{'hand':>5}", "dim")
+        for sid in view["order"]:
+            s = view["seats"][sid]
+            mark = ">" if sid == view["current"] else ("!" if sid == view["to_act"] else " ")
+            name = self.seats.name(sid)
+            if s["kind"] == "bot" and not name.startswith("Bot"):
+                name += " bot"
+            style = "bold reverse" if sid == view["current"] else ""
+            text.append("\n")
+            text.append(f"{mark}{self.seats.glyph[sid]} {name:<9.9}", style)
+            text.append(f"{s['life']:>4}", "bold red" if s["life"] <= 1 else "")
+            text.append(f"{s['bullets']:>5}{s['kills']:>6}{s['hand_size']:>5}")
+        self.put(text)
+
+
+class TurnPanel(OneLinePanel):
+    """The round, the piles, and the step of the turn under way."""
+
+    title = "Turn"
+
+    def __init__(self, seats: Seats, rotation: Callable[[], int]) -> None:
+        super().__init__(id="turn")
+        self.seats = seats
+        self.rotation = rotation  # the turn the player has given the drawn tile
+
+    def show(self, host) -> None:
+        view = host.view
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"Round {view['round']}", "bold")
+        pile = "closed" if view["map_closed"] else f"{view['tiles_left']} left"
+        text.append(f"  tiles {pile}  events {view['events_left']}")
+        text.append("\n")
+        text.append(self.doing(view))
+        self.put(text)
+
+    def doing(self, view: dict) -> str:
+        if view["outcome"] == "won":
+            return f"{self.seats.name(view['winner'])} has won."
+        if view["outcome"]:
+            return "Everybody has lost."
+        who = self.seats.name(view["current"])
+        pending = view["pending"]
+        if pending:
+            return f"Fight: rolled {pending['total']}, needs 4"
+        match view["phase"]:
+            case "event":
+                return f"{who}: a card, then the tile"
+            case "tile":
+                tile = tile_name(view["drawn_tile"] or "")
+                placer = self.seats.name(view["to_act"])
+                turn = turned(self.rotation()) if view["to_act"] == view.get("viewer") else ""
+                return f"{placer} places: {tile}" + (f", {turn}" if turn else "")
+            case "move":
+                return f"{who}: {plural(view['moves_left'], 'move')} left"
+            case "zombies":
+                return f"{who}: {plural(view['zombie_moves_left'], 'zombie move')} left"
+        return who
+
+
+class HandPanel(OneLinePanel):
+    """The viewer's event cards with what each does, and the effects on them."""
+
+    def __init__(self, seats: Seats) -> None:
+        super().__init__(id="hand")
+        self.seats = seats
+
+    def show(self, host) -> None:
+        view = host.view
+        viewer = view.get("viewer")
+        me = view["seats"].get(viewer or "")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if me is None or me["hand"] is None:
+            self.border_title = "Cards"
+            text.append("Only bots play: no hand is shown.", "dim")
+            self.put(text)
+            return
+        self.border_title = f"{self.seats.possessive(viewer)} cards (c reads them)"
+        for i, card in enumerate(me["hand"]):
+            if i:
+                text.append("\n")
+            text.append(card_name(card), "bold")
+            text.append(f" {card_effect(card)}", "cyan")
+        if not me["hand"]:
+            text.append("no cards", "dim")
+        effects = [effect_note(c, n) for c, n in me["effects"].items()]
+        if effects:
+            text.append("\non you: ", "dim")
+            text.append(", ".join(effects))
+        self.put(text)

@@ -1,0 +1,213 @@
+"""Outbreak's board: the town as a grid of two-character cells.
+
+The town grows in every direction, so the grid covers the tiles laid so far
+plus one tile's margin all round (where the next tile may go), and map cell
+(x, y) is drawn at (x - origin x, y - origin y). A cell shows its terrain,
+or what stands on it: a zombie (with the figure it is on, or the token under
+it), figures (the seat's letter; a second letter or "more" when they share
+a cell), a token. While a tile is being placed, its preview is drawn where
+the cursor is, turned as chosen, and the places it may go are marked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+
+from engine.outbreak.board import tile_cells
+from tui.modes.outbreak.glyphs import Glyphs, terrain
+from tui.modes.outbreak.words import Seats
+from tui.widgets.board import CURSOR, PLAIN, TARGET, Cell, Scene
+
+Pos = tuple[int, int]
+XY = tuple[int, int]
+
+STYLES: dict[str, Style] = {
+    "": Style(),
+    "road": Style(color="bright_black"),
+    "wall": Style(color="grey35"),
+    "room": Style(color="yellow"),
+    "door": Style(color="yellow", bold=True),
+    "pad": Style(color="bright_cyan", bold=True),
+    "spot": Style(color="blue"),
+    "zombie": Style(color="green", bold=True),
+    "fight": Style(color="bright_red", bold=True),
+    "figure": Style(color="bright_white", bold=True),
+    "active": Style(color="bright_white", bold=True, underline=True),
+    "bullet": Style(color="bright_yellow", bold=True),
+    "life": Style(color="bright_red", bold=True),
+    "preview": Style(color="bright_cyan", bold=True),
+    "misfit": Style(color="red", bold=True),
+}
+KIND_STYLE = {"road": "road", "pad": "pad", "building": "room", "door": "door", "wall": "wall"}
+
+
+@dataclass
+class Preview:
+    """The drawn tile where the cursor is, turned `rotation`; `fits` there or not."""
+
+    tile: str
+    at: Pos
+    rotation: int
+    fits: bool
+
+
+@dataclass
+class Marks:
+    """What the scene highlights besides the cursor."""
+
+    spots: frozenset[Pos] = frozenset()  # empty places where the drawn tile may go
+    targets: frozenset[XY] = frozenset()  # cells to pick from
+    tiles: frozenset[Pos] = frozenset()  # tiles to pick from (their cells are targets)
+    extra: dict[XY, str] = field(default_factory=dict)
+
+
+def cell_of(key: str) -> XY:
+    x, y = key.split(",")
+    return int(x), int(y)
+
+
+def pos_of(cell: XY) -> Pos:
+    return cell[0] // 3, cell[1] // 3
+
+
+def centre(pos: Pos) -> XY:
+    return pos[0] * 3 + 1, pos[1] * 3 + 1
+
+
+def tile_box(pos: Pos) -> tuple[int, int, int, int]:
+    return pos[0] * 3, pos[1] * 3, pos[0] * 3 + 2, pos[1] * 3 + 2
+
+
+class Town:
+    """Draws any view of an Outbreak game; remembers where the last scene
+    put the map's origin, so a click can be turned back into a map cell."""
+
+    def __init__(self, glyphs: Glyphs, seats: Seats) -> None:
+        self.g = glyphs
+        self.seats = seats
+        self.origin: XY = (0, 0)
+        self.size: XY = (0, 0)
+        self._kinds_key: object = None
+        self._kinds: dict[XY, str] = {}
+
+    def kinds(self, view: dict) -> dict[XY, str]:
+        cells = view["cells"]
+        if self._kinds_key != len(cells):  # cells only grow: the count says when
+            self._kinds = {cell_of(k): v for k, v in cells.items()}
+            self._kinds_key = len(cells)
+        return self._kinds
+
+    def bounds(self, view: dict, extra: list[Pos]) -> tuple[int, int, int, int]:
+        """Tile positions (x0, y0, x1, y1) drawn: every tile, one margin round."""
+        ps = [tuple(t["at"]) for t in view["tiles"]] + list(extra)
+        xs = [p[0] for p in ps]
+        ys = [p[1] for p in ps]
+        return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
+
+    def scene(
+        self,
+        view: dict,
+        *,
+        cursor: XY | None,
+        preview: Preview | None = None,
+        marks: Marks | None = None,
+        focus: tuple[int, int, int, int] | None = None,
+    ) -> Scene:
+        g = self.g
+        marks = marks or Marks()
+        kinds = self.kinds(view)
+        extra = list(marks.spots) + ([preview.at] if preview else [])
+        if cursor is not None:
+            extra.append(pos_of(cursor))
+        tx0, ty0, tx1, ty1 = self.bounds(view, extra)
+        ox, oy = tx0 * 3, ty0 * 3
+        self.origin = (ox, oy)
+        width, height = (tx1 - tx0 + 1) * 3, (ty1 - ty0 + 1) * 3
+        self.size = (width, height)
+
+        zombies = {(z[0], z[1]) for z in view["zombies"]}
+        tokens = {(t[0], t[1]): t[2] for t in view["tokens"]}
+        current = view["current"]
+        figures: dict[XY, list[str]] = {}
+        for sid in [current] + [s for s in view["order"] if s != current]:
+            cell = view["seats"][sid]["cell"]
+            figures.setdefault((cell[0], cell[1]), []).append(sid)
+        shown: dict[XY, str] = {}
+        if preview is not None:
+            shown = tile_cells(preview.tile, preview.at, preview.rotation)
+        target_cells = set(marks.targets)
+        for pos in marks.tiles:
+            x0, y0, x1, y1 = tile_box(pos)
+            target_cells.update((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+        rows: list[tuple[Cell, ...]] = []
+        for y in range(oy, oy + height):
+            row: list[Cell] = []
+            for x in range(ox, ox + width):
+                cell = (x, y)
+                highlight = PLAIN
+                if cell in shown:
+                    kind = shown[cell]
+                    text = terrain(g, kind)
+                    if not preview.fits and kind == "wall":
+                        text = "xx"
+                    style = "preview" if preview.fits else "misfit"
+                    highlight = CURSOR
+                elif cell in kinds:
+                    text, style = self.cell_text(
+                        cell, kinds[cell], zombies, tokens, figures, current
+                    )
+                elif pos_of(cell) in marks.spots:
+                    text, style = g.open_spot, "spot"
+                    highlight = TARGET
+                else:
+                    text, style = "  ", ""
+                if cell in target_cells and highlight == PLAIN:
+                    highlight = TARGET
+                if cell == cursor and preview is None:
+                    highlight = CURSOR
+                row.append((text, style, highlight))
+            rows.append(tuple(row))
+        box = focus
+        if box is None and preview is not None:
+            box = tile_box(preview.at)
+        if box is None and cursor is not None:
+            box = (cursor[0], cursor[1], cursor[0], cursor[1])
+        if box is not None:
+            box = (box[0] - ox, box[1] - oy, box[2] - ox, box[3] - oy)
+        return Scene(rows=rows, cell_width=2, focus=box, styles=STYLES)
+
+    def cell_text(
+        self,
+        cell: XY,
+        kind: str,
+        zombies: set[XY],
+        tokens: dict[XY, str],
+        figures: dict[XY, list[str]],
+        current: str,
+    ) -> tuple[str, str]:
+        g = self.g
+        here = figures.get(cell, [])
+        token = tokens.get(cell)
+        token_glyph = {"bullet": g.bullet, "life": g.life}.get(token or "", "")
+        if cell in zombies:
+            if here:
+                return g.zombie + self.seats.glyph[here[0]], "fight"
+            return g.zombie + (token_glyph or " "), "zombie"
+        if here:
+            first = self.seats.glyph[here[0]]
+            if len(here) == 2:
+                second = self.seats.glyph[here[1]]
+            elif len(here) > 2:
+                second = g.more
+            else:
+                second = token_glyph or " "
+            return first + second, "active" if current in here else "figure"
+        if token_glyph:
+            return token_glyph + " ", "bullet" if token == "bullet" else "life"
+        return terrain(g, kind), KIND_STYLE.get(kind, "")
+
+    def cell_at(self, x: int, y: int) -> XY:
+        """The map cell drawn at scene cell (x, y)."""
+        return x + self.origin[0], y + self.origin[1]
