@@ -1,0 +1,731 @@
+"""Siege on the shared game screen: the key table, what each action key
+does for the humans (and for a zombie player in hot-seat), the status line,
+targeting hints (a move's path and cost, an attack's range and line) and
+the game-over table. Every command is checked by the engine before it is
+offered; whatever the engine refuses is said in the log with its reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from engine import RuleError
+from engine.siege import content
+from tui.keys import Key
+from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
+from tui.modes.siege import reach, words
+from tui.modes.siege.glyphs import glyphs
+from tui.modes.siege.narrate import name, narrate, where
+from tui.modes.siege.panels import HumansPanel, ItemsPanel, LegendPanel, RoundPanel, last_roll
+from tui.modes.siege.playback import frames
+from tui.modes.siege.scene import draw, figure_at
+
+KEYS: tuple[Key, ...] = (
+    Key(
+        "m",
+        "move",
+        "move: the path to the cursor and its cost are shown; Enter walks it",
+        "Actions",
+        True,
+        label="move",
+    ),
+    Key(
+        "a",
+        "attack",
+        "attack: zombies in range and in line are highlighted; a again cycles",
+        "Actions",
+        True,
+        label="attack",
+    ),
+    Key("s", "search", "search a spot next to you (3 actions)", "Actions", True, label="search"),
+    Key("f", "aim", "aim: +1 on your next shot (1 action)", "Actions"),
+    Key("t", "throw", "throw a molotov or grenade at a cell in range and line", "Actions"),
+    Key("o", "door", "open or close a door next to you (1 action)", "Actions"),
+    Key("w", "barricade", "build a barricade, or take one down (zombies: batter it)", "Actions"),
+    Key("c", "carry", "lift a wounded human next to you (1 action)", "Actions"),
+    Key("p", "give", "give an item to a human next to you (1 action)", "Actions"),
+    Key("g", "pick_up", "pick up an item from your cell (1 action)", "Actions"),
+    Key("d", "drop", "drop an item on your cell (free)", "Actions"),
+    Key("i", "use", "use an item: first aid kit, ammo box (1 action)", "Actions"),
+    Key(
+        "space",
+        "menu",
+        "every action the selected figure can take, as a list",
+        "Actions",
+        True,
+        "space",
+        label="all",
+    ),
+    Key(
+        "e,full_stop",
+        "end_turn",
+        "end this human's turn (zombie player: end the zombies' turn)",
+        "Turn",
+        True,
+        "e",
+        label="end",
+    ),
+    Key("z", "zombie_ai", "zombie player: let the AI act for the next zombie", "Turn"),
+    Key(
+        "tab",
+        "next",
+        "select the next human (zombie player: the next zombie)",
+        "Turn",
+        priority=True,
+    ),
+    Key("x", "look", "look: describe the cell under the cursor", "Turn"),
+    Key(
+        "enter",
+        "confirm",
+        "confirm; on a zombie or a free cell: aim an attack or a move",
+        "Cursor",
+        priority=True,
+    ),
+)
+
+# (command type, key, word) the status line offers when the figure can use them
+HINTS = (
+    ("move", "m", "move"),
+    ("attack", "a", "attack"),
+    ("search", "s", "search"),
+    ("aim", "f", "aim"),
+    ("open_door", "o", "door"),
+    ("close_door", "o", "door"),
+    ("barricade", "w", "barricade"),
+    ("unbarricade", "w", "barricade"),
+    ("carry", "c", "carry"),
+    ("pick_up", "g", "pick up"),
+    ("use", "i", "use"),
+    ("trade", "p", "give"),
+    ("end_turn", "e", "end"),
+)
+ZOMBIE_HINTS = (
+    ("zombie_move", "m", "move"),
+    ("zombie_attack", "a", "bite"),
+    ("zombie_break", "w", "batter"),
+    ("", "z", "AI"),
+    ("end_zombie_turn", "e", "end"),
+)
+
+
+def cmd_at(value) -> reach.Cell:
+    return (value[0], value[1])
+
+
+class SiegePlay(Play):
+    keys = KEYS
+    figure_fields = ("human",)
+
+    def __init__(self, game: Any, ascii_only: bool = False) -> None:
+        super().__init__(game, ascii_only)
+        self.glyphs = glyphs(ascii_only)
+        self.host: Host | None = None  # the screen, as last drawn (for words about the cursor)
+
+    # -- who acts -------------------------------------------------------------
+    def zombie_turn(self, view: dict) -> bool:
+        return view.get("phase") == "zombies"
+
+    def viewer(self) -> str:
+        return "zombies" if self.game.summary()["phase"] == "zombies" else "humans"
+
+    def actors(self, legal: list[dict]) -> list[str]:
+        field = "zombie" if any(c["type"].startswith("zombie_") for c in legal) else "human"
+        if field == "human":
+            found = (c.get("human") for c in legal if not c["type"].startswith("zombie"))
+        else:
+            found = (c.get("zombie") for c in legal)
+        return list(dict.fromkeys(x for x in found if isinstance(x, str)))
+
+    def seat(self, host: Host) -> Seat | None:
+        """Hot-seat with a zombie player: the humans' side and the zombies' side
+        take turns at the keyboard. Nothing on the board is hidden from either."""
+        view = host.view
+        if view.get("zombie_seat") != "human" or view.get("outcome"):
+            return None
+        if self.zombie_turn(view):
+            return Seat("zombies", "Zombie player", viewer="zombies")
+        return Seat("humans", "Humans' player", viewer="humans")
+
+    def hello(self, seat: Seat, host: Host) -> str:
+        if seat.id == "zombies":
+            return (
+                "Zombie player, your turn: Tab picks a zombie, m moves it, a bites, "
+                "w batters, z lets the AI act for it, e ends the turn."
+            )
+        return f"Humans' player, your turn (round {host.view['round']})."
+
+    # -- board and panels -----------------------------------------------------
+    def figure_cell(self, view: dict, fid: str | None) -> reach.Cell | None:
+        if fid in view["humans"]:
+            return reach.cell_of(view["humans"][fid]["at"])
+        if fid in view["zombies"]:
+            return reach.cell_of(view["zombies"][fid])
+        return None
+
+    def scene(self, host: Host):
+        self.host = host
+        view, t = host.view, host.targeting
+        targets: set = set()
+        path: set = set()
+        marks: set = set()
+        if t is not None:
+            targets = set(t.options)
+            marks = set(t.marks)
+            if t.kind == "move" and host.cursor in t.options:
+                path = {cmd_at(c) for c in t.options[host.cursor][0]["path"]}
+        return draw(
+            view,
+            self.glyphs,
+            cursor=host.cursor,
+            selected=host.selected,
+            targets=targets,
+            path=path,
+            reach=marks,
+        )
+
+    def home(self, host: Host) -> reach.Cell:
+        cell = self.figure_cell(host.view, host.selected)
+        if cell is None:
+            alive = [h["at"] for h in host.view["humans"].values() if h["at"]]
+            cell = reach.cell_of(alive[0]) if alive else (0, 0)
+        return cell
+
+    def step(self, host: Host, cursor: Any, dx: int, dy: int) -> reach.Cell | None:
+        x, y = (cursor or (0, 0))[0] + dx, (cursor or (0, 0))[1] + dy
+        rows = host.view["map"]
+        return (x, y) if 0 <= y < len(rows) and 0 <= x < len(rows[y]) else None
+
+    def cursor_at(self, host: Host, x: int, y: int) -> reach.Cell | None:
+        return self.step(host, (x, y), 0, 0)
+
+    def panels(self) -> list:
+        return [HumansPanel(self.glyphs), ItemsPanel(), RoundPanel(), LegendPanel(self.glyphs)]
+
+    def board_title(self) -> str:
+        return self.game.world.mission.info.name or self.game.setup.mission
+
+    # -- words ----------------------------------------------------------------
+    def intro(self) -> list[str]:
+        info = self.game.world.mission.info
+        lines = [f"{info.name}: {info.briefing}"] if info.briefing else []
+        return lines + [
+            "Arrows move the cursor; m move, a attack, s search, space: every action, ? help."
+        ]
+
+    def narrate(self, events) -> list[str]:
+        return narrate(events)
+
+    def label(self, command: dict, view: dict) -> str:
+        return words.label(command, view)
+
+    def place(self, cursor: Any) -> str:
+        if not isinstance(cursor, tuple) or self.host is None:
+            return str(cursor)
+        view = self.host.view
+        figure = figure_at(view, cursor)
+        what = words.TERRAIN.get(reach.terrain(view, cursor), "")
+        if figure:
+            what = figure[1] if figure[0] == "zombie" else name(figure[1])
+            t = self.host.targeting
+            if figure[0] == "zombie" and t is not None and t.kind == "attack":
+                what += ": " + self.why_not(view, cursor)
+        return f"{where(cursor)} ({what})" if what else where(cursor)
+
+    def why_not(self, view: dict, cell: reach.Cell) -> str:
+        """Why the selected human cannot attack the zombie at cell."""
+        hid = self.host.selected if self.host else None
+        origin = self.figure_cell(view, hid)
+        if origin is None:
+            return "nobody to attack with"
+        far = abs(cell[0] - origin[0]) + abs(cell[1] - origin[1])
+        guns = [w for w in self.weapons(view, hid) if content.item(w).kind == "firearm"]
+        longest = max((content.item(w).range for w in guns), default=1)
+        if far > longest:
+            return f"{far} away, out of range ({longest})"
+        if not reach.sees(view, origin, cell):
+            return "no clear line"
+        return "not with these weapons"
+
+    def weapons(self, view: dict, hid: str | None) -> list[str]:
+        """The loaded firearms and other weapons the human carries."""
+        h = view["humans"].get(hid or "")
+        if h is None:
+            return []
+        out = []
+        for w in dict.fromkeys(h["items"]):
+            spec = content.item(w)
+            if spec.weapon and (spec.kind != "firearm" or words.loaded(view, hid, w)):
+                out.append(w)
+        return out
+
+    def look(self, host: Host) -> str:
+        return words.describe(host.view, host.cursor)
+
+    def status(self, host: Host) -> Text:
+        view = host.view
+        fid = host.selected
+        if self.zombie_turn(view):
+            left = [z for z in view["zombies"] if z not in view["zombies_acted"]]
+            text = Text("Zombies' turn", "bold")
+            if fid in view["zombies"]:
+                text.append(f", {fid} at {where(view['zombies'][fid])}")
+            text.append(f" ({len(left)} to act):")
+            return self.hints(host, text, ZOMBIE_HINTS, "zombie")
+        h = view["humans"].get(fid or "")
+        if h is None or not h["alive"]:
+            return Text("Nobody can act.")
+        text = Text(name(fid), "bold")
+        at = f" at {where(h['at'])}" if h["at"] else ""
+        left = h["actions_left"]
+        text.append(f"{at}, {left} action{'s' * (left != 1)}:")
+        return self.hints(host, text, HINTS, "human")
+
+    def hints(self, host: Host, text: Text, hints, field: str) -> Text:
+        can = {c["type"] for c in host.legal if c.get(field, host.selected) == host.selected}
+        can.add("")
+        room = host.status_room()
+        shown: set[str] = set()
+        for ctype, key, word in hints:
+            if (
+                ctype in can
+                and key not in shown
+                and text.cell_len + len(key) + len(word) + 2 <= room
+            ):
+                shown.add(key)
+                text.append(f" {key}", "bold")
+                text.append(f" {word}")
+        return text
+
+    def target_hint(self, host: Host, t: Targeting, cursor: Any) -> str:
+        cmds = t.options[cursor]
+        view = host.view
+        first = cmds[0]
+        if t.kind == "move":
+            route = self.routes.get(cursor)
+            cost = words.path_cost(view, first["path"])
+            left = view["humans"][first["human"]]["actions_left"] - cost
+            text = (
+                f"to {where(cursor)}, {len(first['path'])} cells, {cost} action{'s' * (cost != 1)}"
+            )
+            text += f" ({left} left)"
+            if route and route.passes:
+                text += f"; slips past {', '.join(route.passes)} (a 6 bites)"
+            return text
+        if t.kind == "attack":
+            hid = first["human"]
+            origin = self.figure_cell(view, hid)
+            zid = (figure_at(view, cursor) or ("", "?"))[1]
+            far = abs(cursor[0] - origin[0]) + abs(cursor[1] - origin[1]) if origin else 0
+            if len(cmds) == 1:
+                weapon = first["weapon"]
+                what = "hands" if weapon == "hands" else name(weapon)
+                empty = weapon != "hands" and not words.loaded(view, hid, weapon)
+                return f"{zid}, {far} away, in line: {what}, {words.weapon_words(weapon, empty)}"
+            return f"{zid}, {far} away, in line: Enter picks one of {len(cmds)} weapons"
+        if t.kind == "throw":
+            far = 0
+            origin = self.figure_cell(view, first["human"])
+            if origin:
+                far = abs(cursor[0] - origin[0]) + abs(cursor[1] - origin[1])
+            zombies = sum(
+                1
+                for at in view["zombies"].values()
+                if abs(at[0] - cursor[0]) + abs(at[1] - cursor[1]) <= 1
+            )
+            return f"{name(first['weapon'])} at {where(cursor)}, {far} away: {zombies} zombie(s) in the blast"
+        return self.label(first, view)
+
+    def pending_title(self, view: dict) -> str:
+        p = view["pending"]
+        dice = " ".join(map(str, p.get("dice", [])))
+        roll = last_roll(self.game.events)
+        what = f" ({roll.split(': ', 1)[-1]})" if roll != "-" else ""
+        return f"{name(p['human'])} rolled {dice}{what}. Roll again with their own item?"
+
+    # -- the engine as judge ---------------------------------------------------
+    def refusal(self, command: dict) -> str | None:
+        """The engine's reason to refuse command now, or None if it would take it."""
+        g = self.game
+        try:
+            g.mode.run(g.world, g.state, g.parse_command(command))
+        except RuleError as e:
+            return e.message
+        return None
+
+    def mine(self, host: Host, *types: str) -> list[dict]:
+        field = "zombie" if self.zombie_turn(host.view) else "human"
+        return [c for c in host.legal if c["type"] in types and c.get(field) == host.selected]
+
+    def explain(self, host: Host, what: str, probe: dict | None = None) -> None:
+        """No command of this kind to offer: the engine's reason when a probe
+        gives one, else plain words."""
+        view = host.view
+        if view.get("outcome"):
+            host.add_log(["The game is over."])
+            return
+        who = host.selected
+        if who is None:
+            host.add_log(["Nobody can act now."])
+            return
+        why = self.refusal(probe) if probe else None
+        subject = name(who) if who in view["humans"] else who
+        host.add_log(
+            [f"{subject} can't {what}: {sentence(why)}" if why else f"{subject} can't {what} now."]
+        )
+
+    def human_key(self, host: Host) -> str | None:
+        """The selected human when it is the humans' phase, else says why not."""
+        if self.zombie_turn(host.view):
+            host.add_log(["It is the zombies' turn: Tab picks a zombie, e ends the turn."])
+            return None
+        return host.selected
+
+    def target(
+        self, host: Host, kind: str, verb: str, key: str, commands, key_of, marks=()
+    ) -> None:
+        options: dict = {}
+        for c in commands:
+            options.setdefault(key_of(c), []).append(c)
+        host.start_targeting(Targeting(kind, verb, key, options, frozenset(marks)))
+
+    # -- the humans' keys ---------------------------------------------------------
+    @property
+    def routes(self) -> dict:
+        return getattr(self, "_routes", {})
+
+    def move_options(self, host: Host, hid: str) -> dict:
+        """Cell -> [move command] for every cell the engine lets the human walk to."""
+        found = reach.routes(host.view, hid)
+        options, kept = {}, {}
+        for cell, route in found.items():
+            command = {"type": "move", "human": hid, "path": [list(c) for c in route.path]}
+            if self.refusal(command) is None:
+                options[cell] = [command]
+                kept[cell] = route
+        self._routes = kept
+        return options
+
+    def key_move(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            steps = self.mine(host, "zombie_move")
+            if not steps:
+                self.explain(host, "move")
+                return
+            self.target(host, "zombie_move", "Move", "m", steps, lambda c: cmd_at(c["to"]))
+            return
+        hid = host.selected
+        if hid is None:
+            self.explain(host, "move")
+            return
+        options = self.move_options(host, hid)
+        if not options:
+            step = next(iter(self.mine(host, "move")), None)
+            here = self.figure_cell(host.view, hid) or (0, 0)
+            probe = step or {"type": "move", "human": hid, "path": [[here[0], here[1] - 1]]}
+            self.explain(host, "move", probe)
+            return
+        cursor = host.cursor
+        if cursor not in options and cursor != self.figure_cell(host.view, hid):
+            host.add_log([self.out_of_reach(host, hid, cursor)])
+        host.start_targeting(Targeting("move", "Move", "m", options))
+
+    def out_of_reach(self, host: Host, hid: str, cell: Any) -> str:
+        left = host.view["humans"][hid]["actions_left"]
+        s = "s" * (left != 1)
+        return (
+            f"{where(cell)} is out of {name(hid)}'s reach this turn ({left} action{s}): "
+            "the cells in reach are highlighted."
+        )
+
+    def attack_marks(self, view: dict, hid: str) -> set:
+        origin = self.figure_cell(view, hid)
+        guns = [w for w in self.weapons(view, hid) if content.item(w).kind == "firearm"]
+        longest = max((content.item(w).range for w in guns), default=1)
+        return reach.in_reach(view, origin, longest) if origin else set()
+
+    def key_attack(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            bites = self.mine(host, "zombie_attack")
+            if not bites:
+                self.explain(host, "bite anyone")
+                return
+            key_of = lambda c: self.figure_cell(host.view, c["human"])  # noqa: E731
+            self.target(host, "zombie_attack", "Bite", "a", bites, key_of)
+            return
+        hid = host.selected
+        hits = [c for c in self.mine(host, "attack") if content_kind(c["weapon"]) != "thrown"]
+        if hid is None or not hits:
+            self.explain(host, "attack", self.attack_probe(host, hid))
+            return
+        self.target(
+            host,
+            "attack",
+            "Attack",
+            "a",
+            hits,
+            lambda c: cmd_at(c["at"]),
+            self.attack_marks(host.view, hid),
+        )
+
+    def attack_probe(self, host: Host, hid: str | None) -> dict | None:
+        """An attack on the nearest zombie with the longest weapon, to ask why not."""
+        view = host.view
+        origin = self.figure_cell(view, hid)
+        if origin is None or not view["zombies"]:
+            return None
+        near = min(
+            (cmd_at(at) for at in view["zombies"].values()),
+            key=lambda c: (abs(c[0] - origin[0]) + abs(c[1] - origin[1]), c[1], c[0]),
+        )
+        weapons = self.weapons(view, hid) or ["hands"]
+        best = max(
+            weapons,
+            key=lambda w: content.item(w).range if w != "hands" else 0,
+        )
+        return {"type": "attack", "human": hid, "weapon": best, "at": list(near)}
+
+    def key_throw(self, host: Host) -> None:
+        hid = self.human_key(host)
+        if hid is None:
+            return
+        view = host.view
+        h = view["humans"].get(hid)
+        throwables = [i for i in dict.fromkeys(h["items"]) if content_kind(i) == "thrown"]
+        if not throwables:
+            host.add_log([f"{name(hid)} has nothing to throw."])
+            return
+        origin = self.figure_cell(view, hid)
+        commands = []
+        cells = set()
+        for item in throwables:
+            for cell in sorted(reach.in_reach(view, origin, content.item(item).range)):
+                command = {"type": "attack", "human": hid, "weapon": item, "at": list(cell)}
+                if self.refusal(command) is None:
+                    commands.append(command)
+                    cells.add(cell)
+        if not commands:
+            self.explain(
+                host,
+                "throw",
+                {"type": "attack", "human": hid, "weapon": throwables[0], "at": list(origin)},
+            )
+            return
+        near = sorted(commands, key=lambda c: self.zombie_distance(view, cmd_at(c["at"])))
+        self.target(host, "throw", "Throw", "t", near, lambda c: cmd_at(c["at"]), cells)
+
+    def zombie_distance(self, view: dict, cell: reach.Cell) -> int:
+        return min(
+            (abs(z[0] - cell[0]) + abs(z[1] - cell[1]) for z in view["zombies"].values()),
+            default=99,
+        )
+
+    def key_aim(self, host: Host) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, "aim")
+        if found:
+            host.act(found[0])
+        else:
+            self.explain(host, "aim", {"type": "aim", "human": host.selected})
+
+    def one_or_target(
+        self, host: Host, types: tuple[str, ...], verb: str, key: str, what: str, probe_type: str
+    ) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, *types)
+        if not found:
+            self.explain(host, what, self.near_probe(host, probe_type))
+        elif len(found) == 1:
+            host.act(found[0])
+        else:
+            self.target(host, types[0], verb, key, found, lambda c: cmd_at(c["at"]))
+
+    def near_probe(self, host: Host, ctype: str) -> dict | None:
+        """A command of ctype on the cell under the cursor (or next to the human)."""
+        hid = host.selected
+        origin = self.figure_cell(host.view, hid)
+        if origin is None:
+            return None
+        at = host.cursor if host.cursor != origin else (origin[0], origin[1] - 1)
+        return {"type": ctype, "human": hid, "at": list(at)}
+
+    def key_search(self, host: Host) -> None:
+        self.one_or_target(host, ("search",), "Search", "s", "search", "search")
+
+    def key_door(self, host: Host) -> None:
+        self.one_or_target(
+            host, ("open_door", "close_door"), "Door", "o", "open or close a door", "open_door"
+        )
+
+    def key_barricade(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            found = self.mine(host, "zombie_break")
+            if not found:
+                self.explain(host, "batter a door or a barricade")
+            else:
+                self.target(host, "zombie_break", "Batter", "w", found, lambda c: cmd_at(c["at"]))
+            return
+        self.one_or_target(
+            host, ("barricade", "unbarricade"), "Barricade", "w", "build a barricade", "barricade"
+        )
+
+    def choose_from(
+        self, host: Host, types: tuple[str, ...], title: str, what: str, probe: dict | None = None
+    ) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, *types)
+        if found:
+            host.choose_and_act(title, found)
+        else:
+            self.explain(host, what, probe)
+
+    def key_carry(self, host: Host) -> None:
+        self.choose_from(host, ("carry",), "Lift whom?", "carry anyone")
+
+    def key_give(self, host: Host) -> None:
+        self.choose_from(host, ("trade",), "Give what, to whom?", "give anything")
+
+    def key_pick_up(self, host: Host) -> None:
+        self.choose_from(host, ("pick_up",), "Pick up what?", "pick anything up")
+
+    def key_drop(self, host: Host) -> None:
+        self.choose_from(host, ("drop",), "Drop what? (free)", "drop anything")
+
+    def key_use(self, host: Host) -> None:
+        self.choose_from(host, ("use",), "Use which item?", "use an item")
+
+    def key_menu(self, host: Host) -> None:
+        """Every command the selected figure can give now (moves: one step)."""
+        view = host.view
+        field = "zombie" if self.zombie_turn(view) else "human"
+        found = [c for c in host.legal if c.get(field) == host.selected and c["type"] != "choose"]
+        if self.zombie_turn(view):
+            found += [c for c in host.legal if c["type"] == "end_zombie_turn"]
+        if not found:
+            self.explain(host, "act")
+            return
+        moves = [c for c in found if c["type"] == "move"]
+        rest = [c for c in found if c["type"] != "move"]
+        title = f"{name(host.selected or '') if field == 'human' else host.selected}: what now?"
+        host.choose_and_act(title, rest + moves)
+
+    def key_end_turn(self, host: Host) -> None:
+        view = host.view
+        if self.zombie_turn(view):
+            ends = [c for c in host.legal if c["type"] == "end_zombie_turn"]
+            if not ends:
+                host.add_log(["The zombies' turn cannot end now."])
+                return
+            left = [z for z in view["zombies"] if z not in view["zombies_acted"]]
+            if left:
+                host.confirm(
+                    f"{len(left)} zombie(s) have not acted. End the zombies' turn?",
+                    lambda: host.submit(ends[0]),
+                )
+            else:
+                host.submit(ends[0])
+            return
+        ends = self.mine(host, "end_turn")
+        if not ends:
+            self.explain(host, "end a turn", {"type": "end_turn", "human": host.selected or ""})
+            return
+        hid = host.selected or ""
+        left = view["humans"][hid]["actions_left"]
+        if left:
+            s = "s" * (left != 1)
+            host.confirm(
+                f"End {name(hid)}'s turn with {left} action{s} left?", lambda: host.submit(ends[0])
+            )
+        else:
+            host.submit(ends[0])
+
+    def key_zombie_ai(self, host: Host) -> None:
+        if not self.zombie_turn(host.view):
+            host.add_log(["z is for the zombie player, in the zombies' turn."])
+            return
+        from engine.siege.ai import zombie_command
+
+        command = zombie_command(self.game.view("zombies"))
+        host.act(dict(command))
+
+    # -- Enter and questions ---------------------------------------------------------
+    def enter(self, host: Host) -> None:
+        """Enter with nothing aimed: on a zombie the selected human can hit,
+        aim the attack; on a cell they can walk to, show the path; else look."""
+        view = host.view
+        cell = host.cursor
+        if not self.zombie_turn(view) and host.selected in view["humans"]:
+            hits = [c for c in self.mine(host, "attack") if cmd_at(c["at"]) == cell]
+            if hits and content_kind(hits[0]["weapon"]) != "thrown":
+                self.key_attack(host)
+                return
+            if cell != self.figure_cell(view, host.selected):
+                options = self.move_options(host, host.selected)
+                if cell in options:
+                    host.start_targeting(Targeting("move", "Move", "m", options))
+                    return
+                if reach.human_cost(view, cell) and not figure_at(view, cell):
+                    host.add_log([self.look(host), self.out_of_reach(host, host.selected, cell)])
+                    return
+        host.add_log([self.look(host)])
+
+    def question(self, host: Host, command: dict) -> str | None:
+        """Acting with another human ends the active one's turn: ask first."""
+        view = host.view
+        active = view.get("active")
+        who = command.get("human")
+        if command["type"] in ("end_turn", "zombie_attack") or not active or who == active:
+            return None
+        left = view["humans"][active]["actions_left"]
+        if not left or who not in view["humans"]:
+            return None
+        s = "s" * (left != 1)
+        return (
+            f"{name(active)} still has {left} action{s}. "
+            f"End {name(active)}'s turn and act with {name(who)}?"
+        )
+
+    def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:
+        return frames(self.game, before, events, viewer)
+
+    def bot_note(self, command: dict, view: dict) -> str:
+        return "The zombies act... (any key skips to the end)"
+
+    def over_text(self, view: dict) -> str:
+        return f"Mission {view.get('outcome')}. Press Enter for the summary."
+
+    # -- the end -----------------------------------------------------------------------
+    def game_over(self) -> GameOver:
+        s = self.game.summary()
+        won = s["outcome"] == "won"
+        table = Table(box=None, padding=(0, 2), show_header=True)
+        table.add_column("human")
+        table.add_column("lives", justify="right")
+        table.add_column("kills", justify="right")
+        table.add_column("carries")
+        for hid, h in s["humans"].items():
+            items = ", ".join(name(i) for i in h["items"]) if h["alive"] else "dead"
+            table.add_row(name(hid), str(h["lives"] if h["alive"] else 0), str(h["kills"]), items)
+        table.add_section()
+        done = sum(1 for spot in s["spots"] if spot["searched_by"])
+        table.add_row("spots", f"{done}/{len(s['spots'])}", "", "")
+        table.add_row("rounds", str(s["round"]), "", "")
+        table.add_row("undos", str(self.game.undo_count), "", "")
+        reason = self.game.view("humans").get("lost_reason") or ""
+        why = {
+            "all_dead": "Every human is dead.",
+            "turn_limit": "The last round ended before the search was done.",
+        }.get(reason, reason.replace("_", " "))
+        return GameOver("MISSION WON" if won else "MISSION LOST", won, table, "" if won else why)
+
+
+def sentence(text: str) -> str:
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def content_kind(weapon: str) -> str:
+    return "hands" if weapon == "hands" else content.item(weapon).kind

@@ -1,0 +1,156 @@
+"""Siege commands and cells in words: the labels of dialogs and the
+palette, what a weapon does on which faces, and what the cursor is on."""
+
+from __future__ import annotations
+
+from engine.siege import content
+from tui.modes.siege.narrate import name, where
+from tui.modes.siege.reach import Cell, human_cost, terrain
+from tui.modes.siege.scene import figure_at
+
+TERRAIN = {
+    ".": "floor",
+    "S": "a spawn cell",
+    "%": "rubble",
+    "'": "an open door",
+    "+": "a closed door",
+    "=": "a window",
+    "&": "furniture",
+    '"': "bushes",
+    "#": "a wall",
+    " ": "off the board",
+    "C": "a car",
+    "c": "a car's bonnet",
+    "X": "a search spot",
+    "B": "a barricade",
+}
+
+
+def faces(values) -> str:
+    """[5, 6] -> "5-6", [6] -> "6", [] -> "-"."""
+    v = sorted(values)
+    if not v:
+        return "-"
+    if v == list(range(v[0], v[-1] + 1)) and len(v) > 1:
+        return f"{v[0]}-{v[-1]}"
+    return ",".join(map(str, v))
+
+
+def weapon_words(weapon: str, empty: bool = False) -> str:
+    """What the die does with a weapon: "kills 5-6, pushes 3-4, oops 1, range 5"."""
+    if weapon == "hands":
+        return "a 6 rolls again, 6-6 kills"
+    spec = content.item(weapon)
+    if spec.kind == "thrown":
+        return f"bursts on {faces(spec.success)}, blast {spec.blast}, range {spec.range}"
+    if spec.kind == "firearm" and empty:
+        return f"empty, a club: kills {faces(spec.club_head)}, pushes {faces(spec.club_body)}"
+    text = f"kills {faces(spec.head)}, pushes {faces(spec.body)}, oops {faces(spec.oops)}"
+    if spec.kind == "firearm":
+        text += f", range {spec.range}" + (f", {spec.burst} dice" if spec.burst > 1 else "")
+    return text
+
+
+def loaded(view: dict, hid: str, weapon: str) -> bool:
+    """The human carries a copy of weapon that is not out of ammo."""
+    h = view["humans"][hid]
+    return h["items"].count(weapon) > h["empty"].count(weapon)
+
+
+def path_cost(view: dict, path) -> int:
+    return sum(human_cost(view, (c[0], c[1])) or 0 for c in path)
+
+
+def label(command: dict, view: dict) -> str:
+    """One line per command, as the choice dialogs and the palette show it."""
+    t = command["type"]
+    who = name(command["human"]) if "human" in command and t != "zombie_attack" else ""
+    match t:
+        case "move":
+            cost = path_cost(view, command["path"])
+            end = command["path"][-1]
+            return f"{who}: move to {where(end)} ({cost} action{'s' * (cost != 1)})"
+        case "attack":
+            weapon = command["weapon"]
+            target = figure_at(view, (command["at"][0], command["at"][1]))
+            zid = target[1] if target else "a cell"
+            if weapon == "hands":
+                return f"{who}: hit {zid} bare-handed ({weapon_words(weapon)})"
+            empty = not loaded(view, command["human"], weapon)
+            return f"{who}: {name(weapon)} at {zid} ({weapon_words(weapon, empty)})"
+        case "aim":
+            return f"{who}: aim (+1 on the next shot, 1 action)"
+        case "search":
+            return f"{who}: search {where(command['at'])} (3 actions)"
+        case "carry":
+            return f"{who}: lift the wounded {name(command['target'])} (1 action)"
+        case "trade":
+            items = ", ".join(name(i) for i in command["items"])
+            return f"{who}: give {items} to {name(command['to'])} (1 action)"
+        case "drop":
+            return f"{who}: drop {', '.join(name(i) for i in command['items'])} (free)"
+        case "pick_up":
+            return f"{who}: pick up {', '.join(name(i) for i in command['items'])} (1 action)"
+        case "use":
+            item, target = command["item"], command.get("target")
+            effect = content.item(item).effect
+            if effect == "reload":
+                gun = f" into the {name(target)}" if target else ""
+                return f"{who}: load the {name(item)}{gun} (1 action)"
+            on = f" on {name(target)}" if target else ""
+            return f"{who}: use the {name(item)}{on} (1 action)"
+        case "barricade":
+            cost = content.humans()[command["human"]].barricade_cost
+            return f"{who}: barricade {where(command['at'])} ({cost} action{'s' * (cost != 1)})"
+        case "unbarricade":
+            return f"{who}: take down the barricade at {where(command['at'])} (2 actions)"
+        case "open_door":
+            return f"{who}: open the door at {where(command['at'])} (1 action)"
+        case "close_door":
+            return f"{who}: close the door at {where(command['at'])} (1 action)"
+        case "end_turn":
+            return f"{who}: end the turn"
+        case "choose":
+            pending = view.get("pending") or {}
+            if command["option"] == "reroll":
+                return "Re-roll all the dice (once a turn)"
+            return f"Keep the roll ({' '.join(map(str, pending.get('dice', [])))})"
+        case "zombie_move":
+            return f"{command['zombie']}: step to {where(command['to'])}"
+        case "zombie_attack":
+            return f"{command['zombie']}: bite {name(command['human'])} (5-6 takes a life)"
+        case "zombie_break":
+            what = "barricade" if terrain(view, tuple(command["at"])) == "B" else "door"
+            return (
+                f"{command['zombie']}: batter the {what} at {where(command['at'])} (a 6 breaks it)"
+            )
+        case "end_zombie_turn":
+            return "End the zombies' turn"
+    rest = ", ".join(f"{k} {v}" for k, v in command.items() if k != "type")
+    return f"{t.replace('_', ' ')}: {rest}"
+
+
+def describe(view: dict, cell: Cell) -> str:
+    """What a cell is and holds, for look (x)."""
+    ch = terrain(view, cell)
+    text = f"{where(cell)}: {TERRAIN.get(ch, ch)}"
+    cost = human_cost(view, cell)
+    if cost and cost > 1:
+        text += f" ({cost} actions to enter)"
+    for s in view["spots"]:
+        if tuple(s["at"]) == cell:
+            by = ", ".join(name(h) for h in s["searched_by"])
+            text += f", searched by {by}" if by else ", not searched yet"
+    figure = figure_at(view, cell)
+    if figure and figure[0] == "human":
+        hid = figure[1]
+        h = view["humans"][hid]
+        items = ", ".join(name(i) for i in h["items"]) or "nothing"
+        lives = "wounded, 1 life" if h["wounded"] else f"{h['lives']} lives"
+        text += f"; {name(hid)} ({lives}) carries {items}"
+    elif figure:
+        text += f"; zombie {figure[1]}"
+    for pile in view["floor"]:
+        if tuple(pile["at"]) == cell and pile["items"]:
+            text += "; on the floor: " + ", ".join(name(i) for i in pile["items"])
+    return text + "."
