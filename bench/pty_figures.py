@@ -45,7 +45,7 @@ MISSION = "command_deck"
 ZOMBIES = 120
 SURVIVORS = ("vega", "okafor", "lin")
 ROUNDS = 3  # the bench mission keeps every survivor alive for five
-CURSOR_KEYS = "lhlhlhlhlhlh"  # right and back: every step moves the cursor
+CURSOR_KEYS = "kjkjlhlhkjkj"  # up, down, right, left: some steps pan the board
 DIALOG = ("q", "n", "Leave this game")  # open, close, and what it asks
 END_TURN = ("e", "y")  # end the selected survivor's turn, and confirm
 QUIET = 0.3  # seconds without output that end a step
@@ -231,18 +231,32 @@ def play(mission: Path, home: Path, diff: bool) -> Session:
     return session
 
 
-def load(save: Path, home: Path, freeze: bool) -> Session:
-    """A saved game opened with `shamble load`: its first round of turns."""
+def load(save: Path, home: Path, freeze: bool) -> tuple[Step, Step]:
+    """A saved game opened with `shamble load`: its first look (x), then its
+    first zombie phase (the last survivor's end of turn)."""
     argv = [sys.executable, "-m", "tui.cli", "load", str(save)]
     env = {"SHAMBLE_HOME": str(home), "SHAMBLE_GC_FREEZE": "1" if freeze else "0"}
     term = Terminal(argv, env)
     session = Session()
     try:
-        session.first_frame = term.start("Survivors")
+        term.start("Survivors")
+        look = term.press("x")
         _end_rounds(term, session, 1)
     finally:
         term.close()
-    return session
+    return look, session.end_turns[-1]
+
+
+def after_loads(save: Path, tmp: Path, runs: int = 3) -> dict[bool, list[tuple[Step, Step]]]:
+    """`load` with and without the freeze, alternately, each from a fresh copy."""
+    results: dict[bool, list[tuple[Step, Step]]] = {True: [], False: []}
+    for i in range(runs):
+        for freeze in (True, False):
+            home = tmp / f"load-{i}-{freeze}"
+            home.mkdir()
+            shutil.copy(save, home / save.name)
+            results[freeze].append(load(home / save.name, home, freeze))
+    return results
 
 
 def _ms(steps: list[Step], p: float) -> float:
@@ -261,7 +275,7 @@ def _pair(name: str, on: float, off: float, unit: str, **extra: object) -> None:
 def main() -> None:
     mission = bench_mission()
     with tempfile.TemporaryDirectory() as tmp:
-        homes = {name: Path(tmp) / name for name in ("on", "off", "load_on", "load_off")}
+        homes = {name: Path(tmp) / name for name in ("on", "off")}
         on = play(mission, homes["on"], diff=True)
         off = play(mission, homes["off"], diff=False)
         note(
@@ -274,8 +288,12 @@ def main() -> None:
         med = statistics.median
         _pair("cursor_step_bytes", med(s.bytes for s in on.cursor),
               med(s.bytes for s in off.cursor), "B", steps=len(on.cursor))  # fmt: skip
-        dialog_on = [a.bytes + b.bytes for a, b in zip(on.dialog_open, on.dialog_close)]
-        dialog_off = [a.bytes + b.bytes for a, b in zip(off.dialog_open, off.dialog_close)]
+        dialog_on = [
+            a.bytes + b.bytes for a, b in zip(on.dialog_open, on.dialog_close, strict=True)
+        ]
+        dialog_off = [
+            a.bytes + b.bytes for a, b in zip(off.dialog_open, off.dialog_close, strict=True)
+        ]
         _pair("dialog_bytes", med(dialog_on), med(dialog_off), "B", dialog="leave game? (q, n)")
         _pair("dialog_open_ms", _ms(on.dialog_open, 95), _ms(off.dialog_open, 95), "ms",
               p50=_ms(on.dialog_open, 50), opens=len(on.dialog_open))  # fmt: skip
@@ -285,17 +303,12 @@ def main() -> None:
               p50=_ms(on.steps(), 50), keys=len(on.steps()), note="incl. dialogs and turns")  # fmt: skip
         emit("bytes_per_command", on.save_growth / max(on.commands, 1), "B",
              commands=on.commands, note="save file growth per command")  # fmt: skip
-        for name in ("load_on", "load_off"):
-            homes[name].mkdir()
-        save = _save_file(homes["on"])
-        copies = {name: homes[name] / save.name for name in ("load_on", "load_off")}
-        for copy in copies.values():
-            shutil.copy(save, copy)
-        frozen = load(copies["load_on"], homes["load_on"], freeze=True)
-        unfrozen = load(copies["load_off"], homes["load_off"], freeze=False)
-        _pair("load_end_turn_ms", max(s.ms or 0 for s in frozen.end_turns),
-              max(s.ms or 0 for s in unfrozen.end_turns), "ms",
-              note="slowest end turn of the first round after a load; baseline without gc.freeze")  # fmt: skip
+        loads = after_loads(_save_file(homes["on"]), Path(tmp))
+        for i, name in enumerate(("look_after_load_ms", "zombie_phase_after_load_ms")):
+            frozen = statistics.median(r[i].ms or 0 for r in loads[True])
+            unfrozen = statistics.median(r[i].ms or 0 for r in loads[False])
+            _pair(name, frozen, unfrozen, "ms", loads=len(loads[True]),
+                  note="key to last byte, median; baseline without gc.freeze")  # fmt: skip
 
 
 if __name__ == "__main__":

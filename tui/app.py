@@ -7,6 +7,7 @@ commands, through the adapter of the game's mode (tui.modes)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -51,10 +52,16 @@ class ShambleApp(App):
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game
         self.scored_games: set[int] = set()  # games whose score is in the table (or was over)
+        self._heap_settling = False
         if ascii_only:
             self.add_class("-ascii")
 
     # -- start-up -----------------------------------------------------------
+    def get_driver_class(self):
+        from tui.output import driver_class  # only the changed cells (SHAMBLE_DIFF_OUTPUT=0: all)
+
+        return driver_class(super().get_driver_class())
+
     def get_default_screen(self) -> Screen:
         from tui.screens.title import TitleScreen
 
@@ -67,6 +74,7 @@ class ShambleApp(App):
             game, self._first_game = self._first_game, None
             self.open_game(game, self._first_session)
         self.check_size()
+        self.settle_heap()
 
     def install_signal_handlers(self) -> None:
         """Textual does not handle SIGHUP: a dropped SSH connection would kill
@@ -124,7 +132,26 @@ class ShambleApp(App):
                 self.notify(f"{e} Playing without saving.", severity="error", timeout=10)
         self.session = session
         self.push_screen(GameScreen(game, ui.play(game, self.ascii_only)))
+        self.settle_heap()
         return True
+
+    def settle_heap(self) -> None:
+        """Once the screen is drawn, collect garbage and freeze what is left.
+
+        A full collection (20-40 ms) walks every object Python holds, and would
+        land inside a key press now and then; objects alive after start-up or
+        after a game is opened are moved out of its way (SHAMBLE_GC_FREEZE=0: not)."""
+        if self.is_headless or os.environ.get("SHAMBLE_GC_FREEZE", "1") == "0":
+            return
+        if not self._heap_settling:
+            self._heap_settling = True
+            self.call_after_refresh(self._freeze_heap)
+
+    def _freeze_heap(self) -> None:
+        self._heap_settling = False
+        gc.unfreeze()  # what was frozen before and is garbage now can go
+        gc.collect()
+        gc.freeze()
 
     def close_session(self) -> None:
         if self.session is not None:
