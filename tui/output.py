@@ -15,173 +15,31 @@ full. A resize, a suspend and a resume do the same.
 from __future__ import annotations
 
 import os
-import re
 import signal
-from functools import lru_cache
+import threading
 
-from rich.cells import get_character_cell_size
 from textual import events
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
-ENV_SWITCH = "SHAMBLE_DIFF_OUTPUT"
-
-# One token of Textual's output. Text is anything but C0 controls and DEL.
-_TOKEN = re.compile(
-    r"(?P<text>[^\x00-\x1f\x7f]+)"
-    r"|\x1b\[(?P<params>[0-?]*)(?P<inter>[ -/]*)(?P<final>[@-~])"
-    r"|\x1b\](?P<osc>[^\x07\x1b]*)(?:\x07|\x1b\\)"
-    r"|(?P<string>\x1b[P_^X][^\x1b]*\x1b\\)"
-    r"|(?P<esc>\x1b(?:[ -/]+[0-~]|[0-OQ-WYZ\\`a-~]))"
-    r"|(?P<ctl>[\x00-\x1a\x1c-\x1f\x7f])"
+from tui.escapes import (
+    MOVES,
+    PARTIAL,
+    PLAIN,
+    QUIET_ESCAPES,
+    QUIET_MODES,
+    SYNC_END,
+    SYNC_START,
+    TOKEN,
+    Attr,
+    cell_width,
+    cursor_move,
+    link_escape,
+    sgr_step,
+    transition,
 )
-# What an escape cut off at the end of one write looks like (the rest comes next).
-_PARTIAL = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?|[P_^X][^\x1b]*\x1b?|[ -/]*)?\Z")
 
-SYNC_START = "\x1b[?2026h"
-SYNC_END = "\x1b[?2026l"
-# Private modes that change no cell: cursor shown/blink, mouse reports, focus
-# events, bracketed paste, in-band resize, synchronized output, autowrap.
-_QUIET_MODES = frozenset("1 12 25 1000 1002 1003 1004 1005 1006 1015 1016 2004 2026 2048 7".split())
-_QUIET_ESCAPES = frozenset(("\x1b=", "\x1b>"))  # keypad modes
-_MOVES = frozenset("ABCDEFGHdf")
-
-# SGR style codes: bit i of an attribute's flags stands for _STYLE_CODES[i].
-_STYLE_CODES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
-_STYLE_BIT = {code: 1 << i for i, code in enumerate(_STYLE_CODES)}
-_STYLE_OFF = {  # the code that turns a style off, and every style it turns off
-    "22": ("1", "2"),
-    "23": ("3",),
-    "24": ("4", "21"),
-    "25": ("5", "6"),
-    "27": ("7",),
-    "28": ("8",),
-    "29": ("9",),
-    "54": ("51", "52"),
-    "55": ("53",),
-}
-_OFF_MASK = {off: sum(_STYLE_BIT[c] for c in codes) for off, codes in _STYLE_OFF.items()}
-
-# An attribute: (style flags, foreground, background, hyperlink, other codes).
-Attr = tuple[int, str | None, str | None, str, tuple[str, ...]]
-PLAIN: Attr = (0, None, None, "", ())
-
-
-def _apply_sgr(attr: Attr, params: str) -> Attr:
-    flags, fg, bg, link, extra = attr
-    codes = params.split(";")
-    i = 0
-    while i < len(codes):
-        code = codes[i].lstrip("0") or "0"
-        i += 1
-        if ":" in code:  # sub-parameters (curly underline, colons in colours): kept whole
-            extra = (*extra, code)
-        elif code == "0":
-            flags, fg, bg, extra = 0, None, None, ()
-        elif code in _STYLE_BIT:
-            flags |= _STYLE_BIT[code]
-        elif code in _OFF_MASK:
-            flags &= ~_OFF_MASK[code]
-        elif code in ("38", "48") and i < len(codes) and codes[i] in ("5", "2"):
-            n = 2 if codes[i] == "5" else 4
-            colour = ";".join([code, *codes[i : i + n]])
-            i += n
-            fg, bg = (colour, bg) if code == "38" else (fg, colour)
-        elif code == "39":
-            fg = None
-        elif code == "49":
-            bg = None
-        elif len(code) == 2 and code[0] in "34" and code[1] in "01234567":
-            fg, bg = (code, bg) if code[0] == "3" else (fg, code)
-        elif len(code) in (2, 3) and code[:-1] in ("9", "10") and code[-1] in "01234567":
-            fg, bg = (code, bg) if code[0] == "9" else (fg, code)
-        else:  # a code we do not model (underline colour, fonts, ...): kept whole
-            extra = (*extra, codes[i - 1])
-    return (flags, fg, bg, link, extra)
-
-
-def _codes(attr: Attr) -> list[str]:
-    flags, fg, bg, _, extra = attr
-    codes = [c for c in _STYLE_CODES if flags & _STYLE_BIT[c]]
-    codes += [c for c in (fg, bg) if c is not None]
-    return codes + list(extra)
-
-
-@lru_cache(maxsize=4096)
-def transition(before: Attr | None, after: Attr) -> str:
-    """The shortest SGR escape that turns `before` (None: unknown) into `after`.
-    Hyperlinks are not SGR: they are written apart (`link_escape`)."""
-    if before is not None and _sgr_part(before) == _sgr_part(after):
-        return ""
-    full = "\x1b[" + ";".join(["0", *_codes(after)]) + "m" if _codes(after) else "\x1b[m"
-    if before is None or before[4] or after[4]:
-        return full
-    steps: list[str] = []
-    gone = before[0] & ~after[0]
-    again = 0
-    for off, mask in _OFF_MASK.items():
-        if gone & mask:
-            steps.append(off)
-            again |= after[0] & mask  # the same off code turned these off too
-    added = (after[0] & ~before[0]) | again
-    steps += [c for c in _STYLE_CODES if added & _STYLE_BIT[c]]
-    if before[1] != after[1]:
-        steps.append(after[1] or "39")
-    if before[2] != after[2]:
-        steps.append(after[2] or "49")
-    step = "\x1b[" + ";".join(steps) + "m"
-    return step if len(step) < len(full) else full
-
-
-def _sgr_part(attr: Attr) -> tuple:
-    return attr[0], attr[1], attr[2], attr[4]
-
-
-def link_escape(link: str) -> str:
-    return f"\x1b]8;{link}\x1b\\" if link else "\x1b]8;;\x1b\\"
-
-
-@lru_cache(maxsize=4096)
-def _width(char: str) -> int:
-    return get_character_cell_size(char)
-
-
-def cursor_move(cursor: tuple[int, int] | None, x: int, y: int) -> str:
-    """The shortest escapes that take the cursor from `cursor` (None: unknown) to (x, y)."""
-    if y == 0 and x == 0:
-        best = "\x1b[H"
-    else:
-        best = f"\x1b[{y + 1}H" if x == 0 else f"\x1b[{y + 1};{x + 1}H"
-    if cursor is None:
-        return best
-    cx, cy = cursor
-    if (cx, cy) == (x, y):
-        return ""
-
-    def n(count: int, final: str) -> str:
-        return f"\x1b[{final}" if count == 1 else f"\x1b[{count}{final}"
-
-    verticals = (
-        [""] if cy == y else [n(y - cy, "B") if y > cy else n(cy - y, "A"), f"\x1b[{y + 1}d"]
-    )
-    horizontals = [n(x, "C") if x else ""]  # from column 0
-    if cx == x:
-        across = [""]
-    else:
-        across = [
-            n(x - cx, "C") if x > cx else n(cx - x, "D"),
-            f"\x1b[{x + 1}G",
-            "\r" + horizontals[0],
-        ]
-    for v in verticals:
-        for h in across:
-            if len(v) + len(h) < len(best):
-                best = v + h
-    if y != cy:  # next or previous line, at column 0
-        line = n(y - cy, "E") if y > cy else n(cy - y, "F")
-        if len(line) + len(horizontals[0]) < len(best):
-            best = line + horizontals[0]
-    return best
+ENV_SWITCH = "SHAMBLE_DIFF_OUTPUT"
 
 
 class ShadowScreen:
@@ -238,11 +96,11 @@ class ShadowScreen:
         data = self._rest + data
         self._rest = ""
         pos, end = 0, len(data)
-        match_token = _TOKEN.match
+        match_token = TOKEN.match
         while pos < end:
             m = match_token(data, pos)
             if m is None:  # a lone or cut-off escape
-                if _PARTIAL.match(data, pos):
+                if PARTIAL.match(data, pos):
                     self._rest = data[pos:]
                     break
                 self._unsafe(data[pos])
@@ -258,7 +116,7 @@ class ShadowScreen:
                 self._osc(m.group("osc"), m.group(0))
             elif kind == "ctl":
                 self._control(m.group(0))
-            elif kind == "esc" and m.group(0) in _QUIET_ESCAPES:
+            elif kind == "esc" and m.group(0) in QUIET_ESCAPES:
                 self._pass(m.group(0))
             else:
                 self._unsafe(m.group(0))
@@ -278,7 +136,7 @@ class ShadowScreen:
             modes = params[1:].split(";")
             if modes == ["2026"]:
                 self._sync(final == "h")
-            elif all(mode in _QUIET_MODES for mode in modes):
+            elif all(mode in QUIET_MODES for mode in modes):
                 if "7" in modes:
                     self.autowrap = final == "h"
                 self._pass(raw)
@@ -289,8 +147,8 @@ class ShadowScreen:
         elif inter or params[:1] in ("<", "=", ">", "?"):
             self._pass(raw)  # queries, cursor shape, keyboard protocol: no cell changes
         elif final == "m":
-            self.attr = _sgr_step(self.attr, params)
-        elif final in _MOVES:
+            self.attr = sgr_step(self.attr, params)
+        elif final in MOVES:
             self._move(params, final, raw)
         elif final in "nc":
             self._pass(raw)  # status and device reports
@@ -368,7 +226,7 @@ class ShadowScreen:
                 row[x] = " "
         else:
             for char in text:
-                cells = _width(char)
+                cells = cell_width(char)
                 if cells == 0:
                     if x > 0 and row[x - 1] is not None:
                         back = x - 1 if row[x - 1] != "" else x - 2
@@ -531,52 +389,52 @@ class ShadowScreen:
         return "".join(parts), sgr
 
 
-@lru_cache(maxsize=4096)
-def _sgr_step(attr: Attr, params: str) -> Attr:
-    return _apply_sgr(attr, params)
-
-
 def enabled() -> bool:
     return os.environ.get(ENV_SWITCH, "1").strip().lower() not in ("0", "off", "no", "false")
 
 
 class DiffDriver(LinuxDriver):
-    """Textual's Linux driver, writing through a ShadowScreen."""
+    """Textual's Linux driver, writing through a ShadowScreen.
+
+    Writes come from the app's loop, but also from signal handlers (suspend,
+    resume) and once from the input thread; one that finds another under way
+    goes out as it came, and the next write starts from a forgotten screen.
+    So do resizes, suspends and resumes. Should the layer ever fail, Textual's
+    own output goes out from then on."""
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, **kwargs)
         self.shadow = ShadowScreen(*self._get_terminal_size())
-        self._resized = False
-        self._writing = False
-        self._interrupted = False
+        self._lock = threading.Lock()
+        self._stale = False  # forget the screen (and take its size) before the next write
+        self._failed = False
 
     def write(self, data: str) -> None:
-        if self._writing:  # a signal handler wrote in the middle of a write
-            self._interrupted = True
+        if self._failed or not self._lock.acquire(blocking=False):
+            self._stale = True
             super().write(data)
             return
-        self._writing = True
         try:
-            if self._resized:
-                self._resized = False
+            if self._stale:
+                self._stale = False
                 self.shadow.resize(*self._get_terminal_size())
-            out = self.shadow.feed(data)
+            try:
+                out = self.shadow.feed(data)
+            except Exception:  # a bug in the layer must not take the game down
+                self._failed = True
+                out = data
         finally:
-            self._writing = False
+            self._lock.release()
         if out:
             super().write(out)
-        if self._interrupted:
-            self._interrupted = False
-            self.shadow.forget()
 
     def start_application_mode(self) -> None:
-        self.shadow.forget()
-        self._resized = True
+        self._stale = True
         super().start_application_mode()
         textual_handler = signal.getsignal(signal.SIGWINCH)
 
         def on_resize(signum, frame) -> None:
-            self._resized = True
+            self._stale = True
             if callable(textual_handler):
                 textual_handler(signum, frame)
 
@@ -584,11 +442,11 @@ class DiffDriver(LinuxDriver):
 
     def stop_application_mode(self) -> None:
         super().stop_application_mode()
-        self.shadow.forget()
+        self._stale = True
 
     def process_message(self, message) -> None:
         if isinstance(message, events.Resize):  # in-band resize reports
-            self._resized = True
+            self._stale = True
         super().process_message(message)
 
 

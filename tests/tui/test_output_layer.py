@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from textual.drivers.linux_driver import LinuxDriver
 
 from tui import output
-from tui.output import PLAIN, SYNC_END, SYNC_START, ShadowScreen, cursor_move, transition
+from tui.escapes import PLAIN, SYNC_END, SYNC_START, apply_sgr, cursor_move, transition
+from tui.output import ShadowScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 # pyte prints the final letter of escapes it cannot parse (kitty keyboard protocol)
@@ -96,22 +97,23 @@ def full(width: int, height: int, char: str = ".", style: str = "38;5;240;48;5;2
 
 # -- colours and styles --------------------------------------------------------
 def test_sgr_parsing_follows_each_code():
-    a = output._apply_sgr(PLAIN, "1;3;38;5;208;48;2;1;2;3")
-    assert a == (output._STYLE_BIT["1"] | output._STYLE_BIT["3"], "38;5;208", "48;2;1;2;3", "", ())
-    assert output._apply_sgr(a, "22;39") == (output._STYLE_BIT["3"], None, "48;2;1;2;3", "", ())
-    assert output._apply_sgr(a, "0") == PLAIN
-    assert output._apply_sgr(a, "") == PLAIN
-    assert output._apply_sgr(PLAIN, "31;102") == (0, "31", "102", "", ())
-    assert output._apply_sgr(PLAIN, "4:3")[4] == ("4:3",)  # kept whole, not guessed
+    bold, italic = apply_sgr(PLAIN, "1")[0], apply_sgr(PLAIN, "3")[0]
+    a = apply_sgr(PLAIN, "1;3;38;5;208;48;2;1;2;3")
+    assert a == (bold | italic, "38;5;208", "48;2;1;2;3", "", ())
+    assert apply_sgr(a, "22;39") == (italic, None, "48;2;1;2;3", "", ())
+    assert apply_sgr(a, "0") == PLAIN
+    assert apply_sgr(a, "") == PLAIN
+    assert apply_sgr(PLAIN, "31;102") == (0, "31", "102", "", ())
+    assert apply_sgr(PLAIN, "4:3")[4] == ("4:3",)  # kept whole, not guessed
 
 
 def test_transition_is_short_and_carries_state():
-    bold_orange = output._apply_sgr(PLAIN, "1;38;5;208")
-    grey = output._apply_sgr(PLAIN, "38;5;240")
+    bold_orange = apply_sgr(PLAIN, "1;38;5;208")
+    grey = apply_sgr(PLAIN, "38;5;240")
     assert transition(grey, grey) == ""
     assert transition(None, PLAIN) == "\x1b[m"
     assert transition(bold_orange, grey) == "\x1b[0;38;5;240m"  # reset beats 22;38;5;240
-    assert transition(grey, output._apply_sgr(grey, "7")) == "\x1b[7m"
+    assert transition(grey, apply_sgr(grey, "7")) == "\x1b[7m"
     assert transition(None, grey) == "\x1b[0;38;5;240m"
 
 
@@ -127,8 +129,8 @@ ATTR_CODES = st.lists(
 @settings(max_examples=200, deadline=None)
 @given(ATTR_CODES, ATTR_CODES)
 def test_any_transition_gives_the_same_cell_as_a_fresh_style(before, after):
-    a = output._apply_sgr(PLAIN, ";".join(before))
-    b = output._apply_sgr(PLAIN, ";".join(after))
+    a = apply_sgr(PLAIN, ";".join(before))
+    b = apply_sgr(PLAIN, ";".join(after))
     stepped, fresh = Emulator(4, 1), Emulator(4, 1)
     stepped.feed(f"\x1b[0;{';'.join(before)}m" + transition(a, b) + "X")
     fresh.feed(f"\x1b[0;{';'.join(after)}mX")
@@ -476,3 +478,47 @@ def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path):
             stream.append(("resize", cols, rows))
         stream.append(data)
     replay(stream, *records[0][0])
+
+
+@pytest.fixture
+async def driver():
+    """A DiffDriver whose writer is a list (no terminal, no threads)."""
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGTSTP, signal.SIGCONT)}
+    drv = output.DiffDriver(object(), debug=False, mouse=False, size=(20, 6))
+    for sig, handler in saved.items():
+        signal.signal(sig, handler)
+    drv.shadow.resize(20, 6)
+    sent: list[str] = []
+
+    class Writer:
+        write = staticmethod(sent.append)
+
+    drv._writer_thread = Writer()
+    drv.sent = sent
+    return drv
+
+
+async def test_the_driver_writes_only_changes(driver):
+    driver.write(full(20, 6))
+    driver.write(full(20, 6))
+    assert len(driver.sent) == 1 and driver.sent[0].count(".") == 120
+
+
+async def test_a_write_during_a_write_goes_out_raw_and_the_screen_is_forgotten(driver, monkeypatch):
+    monkeypatch.setattr(driver, "_get_terminal_size", lambda: (20, 6))
+    driver.write(full(20, 6))
+    with driver._lock:  # a signal handler (or the input thread) writes mid-frame
+        driver.write("\x1b[?1049h")
+    assert driver.sent[-1] == "\x1b[?1049h"
+    driver.write(full(20, 6))
+    assert driver.sent[-1].count(".") == 120  # written in full again
+
+
+async def test_a_failing_layer_hands_over_to_textuals_own_output(driver, monkeypatch):
+    def broken(data):
+        raise IndexError("a bug")
+
+    monkeypatch.setattr(driver.shadow, "feed", broken)
+    driver.write(full(20, 6))
+    driver.write(full(20, 6))
+    assert driver.sent == [full(20, 6), full(20, 6)]
