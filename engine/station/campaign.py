@@ -100,17 +100,16 @@ def next_game(progress: Progress) -> dict:
 
 
 def keep_options(summary: dict, sid: str) -> list[str]:
-    """The cards a survivor may keep: what they hold at the end, if they live,
-    but for their own starting card when it is their only copy: that one
-    comes back anyway (ST-C.2), so keeping it would keep nothing."""
+    """The cards a survivor may keep: what they hold at the end, if they live."""
     s = summary["survivors"].get(sid)
     if not s or not s["alive"]:
         return []
-    held = s["hand"] + s["backpack"]
-    return [c for c in dict.fromkeys(held) if not _comes_back(sid, c, held)]
+    return list(dict.fromkeys(s["hand"] + s["backpack"]))
 
 
 def _comes_back(sid: str, card: str, held: list[str]) -> bool:
+    """Their own starting card, held once: it comes back anyway (ST-C.2), so
+    keeping it adds no second copy."""
     return card == content.survivors()[sid].starts_with and held.count(card) == 1
 
 
@@ -128,10 +127,10 @@ def carry_over(
             out.append(Member(id=m.id, sits_out=1))
         else:
             card = kept.get(m.id)
-            if card is not None and _comes_back(m.id, card, s["hand"] + s["backpack"]):
-                card = None  # their starting card, which comes back by itself
             if card is not None and card not in keep_options(summary, m.id):
                 raise RuleError("cannot_keep", f"{m.id} does not hold a {card} to keep")
+            if card is not None and _comes_back(m.id, card, s["hand"] + s["backpack"]):
+                card = None
             start_skill = content.survivors()[m.id].skill
             out.append(
                 Member(

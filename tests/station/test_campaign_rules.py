@@ -62,9 +62,9 @@ def test_ST_C_2_xp_skills_and_one_kept_card_carry_over():
 @pytest.mark.parametrize(
     "sid, held, keep, options, back",
     [
-        ("vega", ["wrench", "pistol"], "wrench", ["pistol"], ["wrench"]),
-        ("vega", ["wrench", "pistol"], "pistol", ["pistol"], ["wrench", "pistol"]),
-        ("hale", ["crowbar"], "crowbar", [], ["crowbar"]),
+        ("vega", ["wrench", "pistol"], "wrench", ["wrench", "pistol"], ["wrench"]),
+        ("vega", ["wrench", "pistol"], "pistol", ["wrench", "pistol"], ["wrench", "pistol"]),
+        ("hale", ["crowbar"], "crowbar", ["crowbar"], ["crowbar"]),
         ("hale", ["crowbar", "crowbar"], "crowbar", ["crowbar"], ["crowbar", "crowbar"]),
     ],
 )
