@@ -106,16 +106,31 @@ async def test_players_deal_the_survivors_and_reach_the_game():
         assert game.setup.options == {"players": "vega:1,okafor:2,lin:1,ruiz:2"}
 
 
+async def test_two_players_default_to_two_survivors_each():
+    """ST-1.3: picking 2 players with fewer than four survivors ticks more."""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        assert roster.selected == ["vega", "okafor"]
+        await pick(pilot, "players", "down")  # 2 players
+        assert roster.selected == ["vega", "okafor", "lin", "ruiz"]
+        assert roster.seats == {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2}
+        game = (await start(pilot)).game
+        assert game.view()["players"] == {"vega": 1, "okafor": 1, "lin": 2, "ruiz": 2}
+
+
 async def test_players_never_outnumber_the_survivors():
     app = ShambleApp(autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await open_dialog(pilot)
         players = dialog.query_one("#players", Select)
-        await pick(pilot, "players", "down")  # two survivors: 2 players at most
+        await pick(pilot, "players", "down")  # 2 players: two survivors each
         assert players.value == 2
         roster = dialog.query_one("#survivors", SeatedRosterList)
         roster.focus()
-        await pilot.press("home", "space")  # Vega stays behind: one survivor left
+        # Vega, Lin and Ruiz stay behind: one survivor left
+        await pilot.press("home", "space", "down", "down", "space", "down", "space")
         await pilot.pause()
         assert players.value == 1 and roster.players == 1
         assert [value for _, value in players._options] == [1]
@@ -126,10 +141,10 @@ async def test_a_player_without_a_survivor_is_refused():
     app = ShambleApp(autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await open_dialog(pilot)
-        await pick(pilot, "players", "down")
+        await pick(pilot, "players", "down")  # Vega and Okafor P1, Lin and Ruiz P2
         roster = dialog.query_one("#survivors", SeatedRosterList)
         roster.focus()
-        await pilot.press("home", "down", "p")  # Okafor to player 1: player 2 has nobody
+        await pilot.press("home", "down", "down", "p", "down", "p")  # player 2 has nobody
         dialog.query_one("#start").focus()
         await pilot.press("enter")
         await pilot.pause()

@@ -31,7 +31,10 @@ needs two hits from one attack). Shooting into a zone with survivors: every
 1 rolled wounds one of them (friendly fire).
 
 Danger (blue, yellow, orange, red) rises with the best survivor's level and
-with the rounds; spawns grow with it. Kills and objectives give XP."""
+with the rounds; spawns grow with it. Kills and objectives give XP.
+
+The whole rules, rule by rule with their ids (ST-1 to ST-9): docs/rules.md
+in Shamble's source."""
 
 
 class StationUI(ModeUI):

@@ -205,8 +205,14 @@ class StationFields(ModeFields):
         if event.select.id == "players":
             event.stop()
             value = event.select.value
+            players = value if isinstance(value, int) else 1
             roster = self.query_one("#survivors", SeatedRosterList)
-            roster.set_players(value if isinstance(value, int) else 1)
+            roster.set_players(players)
+            # ST-1.3: the default for two players (or more) is two survivors each
+            missing = min(6, 2 * players) - len(roster.selected) if players > 1 else 0
+            if missing > 0:
+                more = [sid for sid, _ in roster.roster if sid not in roster.chosen]
+                roster.choose(roster.chosen | set(more[:missing]))
         elif event.select.id in ("size", "difficulty"):
             event.stop()
 
