@@ -33,8 +33,7 @@ needs two hits from one attack). Shooting into a zone with survivors: every
 Danger (blue, yellow, orange, red) rises with the best survivor's level and
 with the rounds; spawns grow with it. Kills and objectives give XP.
 
-The whole rules, rule by rule with their ids (ST-1 to ST-9): docs/rules.md
-in Shamble's source."""
+Full rules, with rule ids: docs/rules.md in the source."""
 
 
 class StationUI(ModeUI):
