@@ -77,16 +77,16 @@ class HumanList(OptionList):
 class SiegeFields(ModeFields):
     """Humans (seat order as listed) and who plays the zombies."""
 
-    DEFAULT_CSS = """
-    SiegeFields #humans { border: none; height: 4; padding: 0; width: 1fr; }
-    SiegeFields .row.humans { height: 4; margin-bottom: 1; }
-    """
-
     def compose(self) -> ComposeResult:
         chosen, _ = mission_humans(get_mode("siege").default_mission)
-        with Horizontal(classes="row humans"):
-            yield Label("Humans\nspace:\ntick", classes="field")
-            yield HumanList(set(chosen), id="humans")
+        humans = HumanList(set(chosen), id="humans")
+        row = Horizontal(Label("Humans\n\nspace:\ntick", classes="field"), humans, classes="row")
+        # inline: the dialog's stylesheet gives its rows one line
+        row.styles.height = humans.styles.height = len(humans.roster)
+        humans.styles.border = ("none", "black")
+        humans.styles.padding = 0
+        humans.styles.width = "1fr"
+        yield row
         yield choice_row("Zombies", "opt-zombies", ZOMBIES, "ai")
 
     def mission_changed(self, mission: str) -> None:

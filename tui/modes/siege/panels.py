@@ -112,16 +112,24 @@ class ItemsPanel(Panel):
         self.put(text)
 
 
+def last_rolled(events) -> ev.AttackRolled | ev.ItemUsed | None:
+    """The last attack or item roll of a human."""
+    for e in reversed(events):
+        if isinstance(e, (ev.AttackRolled, ev.ItemUsed)):
+            return e
+    return None
+
+
 def last_roll(events) -> str:
     """The last attack or item roll of the humans, in a few words."""
-    for e in reversed(events):
-        if isinstance(e, ev.AttackRolled):
-            result = RESULTS.get(e.result, e.result)
-            weapon = "hands" if e.weapon == "hands" else name(e.weapon)
-            return f"{name(e.human)}, {weapon}: {dice_text(e.dice, e.aim)}, {result}"
-        if isinstance(e, ev.ItemUsed):
-            worked = "works" if e.worked else "fails"
-            return f"{name(e.human)}, {name(e.item)}: {dice_text(e.dice)}, {worked}"
+    e = last_rolled(events)
+    if isinstance(e, ev.AttackRolled):
+        result = RESULTS.get(e.result, e.result)
+        weapon = "hands" if e.weapon == "hands" else name(e.weapon)
+        return f"{name(e.human)}, {weapon}: {dice_text(e.dice, e.aim)}, {result}"
+    if isinstance(e, ev.ItemUsed):
+        worked = "works" if e.worked else "fails"
+        return f"{name(e.human)}, {name(e.item)}: {dice_text(e.dice)}, {worked}"
     return "-"
 
 

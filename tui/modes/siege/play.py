@@ -13,12 +13,19 @@ from rich.text import Text
 
 from engine import RuleError
 from engine.siege import content
+from engine.siege import events as ev
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.siege import reach, words
 from tui.modes.siege.glyphs import glyphs
-from tui.modes.siege.narrate import name, narrate, where
-from tui.modes.siege.panels import HumansPanel, ItemsPanel, LegendPanel, RoundPanel, last_roll
+from tui.modes.siege.narrate import RESULTS, name, narrate, where
+from tui.modes.siege.panels import (
+    HumansPanel,
+    ItemsPanel,
+    LegendPanel,
+    RoundPanel,
+    last_rolled,
+)
 from tui.modes.siege.playback import frames
 from tui.modes.siege.scene import draw, figure_at
 
@@ -137,6 +144,14 @@ class SiegePlay(Play):
         else:
             found = (c.get("zombie") for c in legal)
         return list(dict.fromkeys(x for x in found if isinstance(x, str)))
+
+    def select(self, host: Host, before: str | None) -> str | None:
+        """A new round or phase starts again from the first figure to act."""
+        turn = (host.view.get("round"), host.view.get("phase"))
+        if turn != getattr(self, "_turn", None):
+            self._turn = turn
+            before = None
+        return super().select(host, before)
 
     def seat(self, host: Host) -> Seat | None:
         """Hot-seat with a zombie player: the humans' side and the zombies' side
@@ -340,9 +355,15 @@ class SiegePlay(Play):
     def pending_title(self, view: dict) -> str:
         p = view["pending"]
         dice = " ".join(map(str, p.get("dice", [])))
-        roll = last_roll(self.game.events)
-        what = f" ({roll.split(': ', 1)[-1]})" if roll != "-" else ""
-        return f"{name(p['human'])} rolled {dice}{what}. Roll again with their own item?"
+        e = last_rolled(self.game.events)
+        if isinstance(e, ev.AttackRolled):
+            weapon = "bare hands" if e.weapon == "hands" else f"the {name(e.weapon)}"
+            got = f"{dice} with {weapon}: {RESULTS.get(e.result, e.result)}"
+        elif isinstance(e, ev.ItemUsed):
+            got = f"{dice} with the {name(e.item)}: it fails"
+        else:
+            got = dice
+        return f"{name(p['human'])} rolled {got}. Roll again (once a turn)?"
 
     # -- the engine as judge ---------------------------------------------------
     def refusal(self, command: dict) -> str | None:
@@ -544,13 +565,28 @@ class SiegePlay(Play):
             self.target(host, types[0], verb, key, found, lambda c: cmd_at(c["at"]))
 
     def near_probe(self, host: Host, ctype: str) -> dict | None:
-        """A command of ctype on the cell under the cursor (or next to the human)."""
+        """A command of ctype aimed at the nearest cell it could be about (a
+        spot for a search, a door for a door), to ask the engine why not."""
+        view = host.view
         hid = host.selected
-        origin = self.figure_cell(host.view, hid)
+        origin = self.figure_cell(view, hid)
         if origin is None:
             return None
-        at = host.cursor if host.cursor != origin else (origin[0], origin[1] - 1)
-        return {"type": ctype, "human": hid, "at": list(at)}
+        if ctype == "search":
+            cells = [cmd_at(s["at"]) for s in view["spots"]]
+        elif ctype == "open_door":
+            cells = [
+                (x, y)
+                for y, row in enumerate(view["map"])
+                for x, ch in enumerate(row)
+                if ch in "+'"
+            ]
+        else:
+            cells = [host.cursor] if host.cursor != origin else []
+        if not cells:
+            cells = [(origin[0], origin[1] - 1)]
+        near = min(cells, key=lambda c: (abs(c[0] - origin[0]) + abs(c[1] - origin[1]), c[::-1]))
+        return {"type": ctype, "human": hid, "at": list(near)}
 
     def key_search(self, host: Host) -> None:
         self.one_or_target(host, ("search",), "Search", "s", "search", "search")
