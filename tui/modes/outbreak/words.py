@@ -264,8 +264,6 @@ class Narrator:
                 return f"{who} steps {direction(e['from'], e['to'])}."
             case "zombie_die_rolled":
                 return f"{who} rolls {e['die']} for the zombies: {plural(e['die'], 'zombie move')}."
-            case "round_started":
-                return f"Round {e['round']} begins."
             case "game_won":
                 if e["reason"] == "helipad":
                     return f"{who} reaches the Helipad and flies out! {who} wins."

@@ -1,0 +1,354 @@
+"""Pilot tests of Outbreak on the shared game screen (RULES OB): laying the
+drawn tile at a chosen turn, a fight as a decision with its roll, playing
+event cards (on a tile, on a rival and a way), walking by the die, moving
+zombies, ending the turn with a discard, keys at the wrong time, a bot's
+turn told step by step, and the hot-seat handover hiding hands (OB-10)."""
+
+from __future__ import annotations
+
+import pytest
+from outbreak_keyplay import game_screen, mission_file, pick, play_command, shown
+
+from engine import Game
+from tui.app import ShambleApp
+from tui.modes.outbreak.scene import centre
+from tui.screens.dialogs import ChoiceDialog, HandoverScreen
+from tui.screens.game import GameScreen
+from tui.widgets.board import CURSOR, TARGET, Board
+from tui.widgets.panels import MessageLog, StatusLine
+
+HAND = ("horde", "detour", "adrenaline")  # ann's three cards
+BOB = ("shotgun", "first_aid", "lucky_find")  # the next seat's three
+
+
+@pytest.fixture
+def yard(tmp_path):
+    """yard(seats=..., dice=[...]) -> a game on the small test mission."""
+
+    def make(seats="ann:human,bob:human", dice=(), undo="casual", **mission):
+        mission.setdefault("event_pile", HAND + BOB + ("lots_of_ammo",) * 10)
+        path = mission_file(tmp_path / "yard.toml", **mission)
+        return Game.new("outbreak", mission=path, seed=5, dice=list(dice), seats=seats, undo=undo)
+
+    return make
+
+
+def log(app) -> list[str]:
+    return game_screen(app).query_one(MessageLog).lines
+
+
+def status(app) -> str:
+    return str(game_screen(app).query_one(StatusLine).render())
+
+
+def panel(app, pid: str) -> str:
+    return str(game_screen(app).query_one(f"#{pid}").render())
+
+
+async def started(pilot) -> GameScreen:
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoverScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+def highlighted(screen: GameScreen, kind: int) -> set[tuple[int, int]]:
+    """Map cells drawn with a highlight, from the board's scene."""
+    play = screen.play
+    out = set()
+    for y, row in enumerate(screen.query_one(Board).scene.rows):
+        for x, cell in enumerate(row):
+            if cell[2] == kind:
+                out.add(play.town.cell_at(x, y))
+    return out
+
+
+async def test_the_drawn_tile_is_previewed_turned_and_laid(yard):
+    """OB-3: t draws, the preview follows the cursor a tile at a time, r turns
+    it, the places it fits are marked, Enter lays it as shown."""
+    game = yard(seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert game.summary()["drawn_tile"] == "corner"
+        legal = {(tuple(c["at"]), c["rotation"]) for c in screen.legal}
+        spots = {at for at, _ in legal}
+        assert screen.play.placing(screen) and "lay the Corner" in status(app)
+        drawn = highlighted(screen, TARGET)
+        for at in spots - {(screen.cursor[0] // 3, screen.cursor[1] // 3)}:
+            assert centre(at) in drawn  # every other place it fits is marked
+        at, rotation = sorted(legal)[-1]
+        await pilot.press("right" if at[0] > 0 else "left")
+        while screen.cursor != centre(at):
+            x, y = screen.cursor
+            key = "right" if centre(at)[0] > x else "left" if centre(at)[0] < x else None
+            key = key or ("down" if centre(at)[1] > y else "up")
+            await pilot.press(key)
+        assert highlighted(screen, CURSOR) >= {centre(at)}  # the preview is drawn there
+        while screen.play.rotation != rotation:
+            await pilot.press("r")
+        assert f"turned {rotation}" in panel(app, "turn") or rotation == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        placed = game.summary()["tiles"][-1]
+        assert placed == {"tile": "corner", "at": list(at), "rotation": rotation}
+        assert any(line.startswith("Ann lays the Corner") for line in log(app))
+
+
+async def test_a_tile_that_does_not_fit_is_refused_with_the_reason(yard):
+    game = yard(seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        here = (screen.cursor[0] // 3, screen.cursor[1] // 3)
+        fits = {c["rotation"] for c in screen.legal if tuple(c["at"]) == here}
+        while screen.play.rotation in fits:
+            await pilot.press("r")
+        before = len(game.commands)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.commands) == before
+        assert "does not fit here" in log(app)[-1] and "r turns it" in log(app)[-1]
+        assert "does not fit here" in status(app)
+        for _ in range(6):  # out of the town's margin: the cursor stops
+            await pilot.press("up")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.commands) == before and log(app)[-1].startswith("Not here")
+
+
+async def test_walking_into_a_zombie_is_a_fight_decided_in_a_dialog(yard):
+    """OB-5, OB-6: Enter walks to the cursor along the road; the zombie in
+    the way is fought; a roll short of 4 asks: bullets or a life."""
+    game = yard(seats="ann:human,bot", dice=[4, 2])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, next(c for c in screen.legal if c["type"] == "draw_tile"))
+        place = next(c for c in screen.legal if c["at"] != [0, -2])
+        await play_command(pilot, game, place)
+        assert game.summary()["moves_left"] == 4
+        reach = highlighted(screen, TARGET)
+        assert (1, -2) in reach and (1, -3) not in reach  # a zombie stops the way
+        for _ in range(3):
+            await pilot.press("up")
+        assert screen.cursor == (1, -2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        title = str(app.screen.query_one("#question").render())
+        assert "rolled 2" in title and "4 kills" in title
+        labels = [label for _, label in app.screen.options]
+        assert labels == [
+            "Pay 2 bullets (of 3): the zombie dies",
+            "Lose a life (2 left) and roll again",
+        ]
+        await pick(pilot, label=labels[0])
+        s = game.summary()["seats"]["ann"]
+        assert s["cell"] == [1, -2] and s["kills"] == 1 and s["bullets"] == 1
+        assert "Ann spends 2 bullets to win the fight." in log(app)
+        assert game.summary()["moves_left"] == 1
+
+
+async def test_escape_leaves_the_fight_waiting_and_enter_asks_again(yard):
+    game = yard(seats="ann:human,bot", dice=[4, 1, 6])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "draw_tile"})
+        await play_command(pilot, game, next(c for c in screen.legal if c["at"] != [0, -2]))
+        for cell in ((1, 0), (1, -1), (1, -2)):
+            await play_command(pilot, game, {"type": "move", "to": list(cell)})
+            if game.summary()["pending"]:
+                break
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.summary()["pending"] and "decision is waiting" in status(app)
+        await pilot.press("t")  # any other key: told what waits
+        await pilot.pause()
+        assert log(app)[-1].startswith("A fight is waiting")
+        await play_command(pilot, game, {"type": "choose", "option": "life"})
+        s = game.summary()["seats"]["ann"]
+        assert s["life"] == 2 and s["kills"] == 1  # rolled again: a 6
+
+
+async def test_a_card_on_a_tile_is_aimed_with_the_cursor(yard):
+    """OB-9 horde: p, the card, p cycles the tiles, Enter plays it there."""
+    game = yard(seats="ann:human,bot", zombies=())
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert "Horde" in panel(app, "hand") and "3 zombies onto a tile" in panel(app, "hand")
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pick(pilot, option_id="horde")
+        assert screen.targeting and screen.targeting.kind == "card_tile"
+        while screen.cursor != centre((0, -1)):
+            await pilot.press("p")
+        assert "Horde on: the Straight road (0 zombies)" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.summary()["zombies"] == [[1, -3], [1, -2], [1, -1]]
+        assert "Ann plays Horde on the Straight road." in log(app)
+        await pilot.press("p")  # one card a turn
+        await pilot.pause()
+        assert log(app)[-1] == "One card a turn: t draws the tile."
+
+
+async def test_detour_picks_a_rival_and_a_way(yard):
+    game = yard(seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await play_command(
+            pilot, game, {"type": "play_event", "card": "detour", "target": "p2", "direction": "n"}
+        )
+        assert game.summary()["seats"]["p2"]["cell"] == [1, 0]
+        assert "Ann plays Detour: Bot 2 stumbles north." in log(app)
+
+
+async def test_zombies_move_in_the_zombie_step_and_the_turn_ends_with_a_discard(yard):
+    """OB-4 steps 6 and 7: z picks a zombie, Enter and a way move it; each
+    zombie moves once; e ends the turn and offers a discard."""
+    game = yard(seats="ann:human,bot", dice=[1, 2], zombies=((1, -2), (1, -3)))
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "draw_tile"})
+        await play_command(pilot, game, next(c for c in screen.legal if c["at"] != [0, -2]))
+        await pilot.press("e")  # one move left: asked first
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.summary()["phase"] == "zombies"
+        assert game.summary()["zombie_moves_left"] == 2
+        assert highlighted(screen, TARGET) >= {(1, -2)}
+        await pilot.press("z")
+        while screen.cursor != (1, -2):
+            await pilot.press("z")
+        await pilot.press("enter")
+        await pilot.pause()
+        zombies = game.summary()["zombies"]
+        assert [1, -1] in zombies and [1, -2] not in zombies  # its one way: south
+        assert log(app)[-1] == "Ann moves a zombie south."
+        await pilot.press("z")
+        await pilot.pause()
+        order = screen.targeting.order
+        assert (1, -3) in order and (1, -1) not in order  # the moved one is done
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        labels = [label for _, label in app.screen.options]
+        assert labels[0] == "End the turn, keeping every card"
+        assert "End the turn, discarding Horde" in labels
+        await pick(pilot, label="End the turn, discarding Horde")
+        assert "Ann discards Horde." in log(app)
+        assert game.summary()["seats"]["ann"]["hand"] == ["detour", "adrenaline"]
+
+
+async def test_keys_at_the_wrong_time_say_why_and_change_nothing(yard):
+    game = yard(seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        said = {}
+        for key in ("r", "m", "z", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+            said[key] = log(app)[-1]
+        assert said["r"] == "There is no tile to turn; now: p plays a card, t draws the tile."
+        assert said["m"].startswith("You move after the tile is laid;")
+        assert said["z"].startswith("Zombies are moved after your movement;")
+        assert said["e"].startswith("The turn ends after the zombie step;")
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("t", "p")
+        await pilot.pause()
+        assert log(app)[-2].startswith("The tile is drawn: lay it")
+        assert log(app)[-1].startswith("Cards are played at the start of a turn")
+        assert [type(c).__name__ for c in game.commands] == ["DrawTile"]
+
+
+async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monkeypatch):
+    monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 1.0)
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False, playback=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
+            want = want or next(c for c in screen.legal if c["at"] != [0, -2])
+            await play_command(pilot, game, want)
+        await pilot.press("e")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceDialog):
+            await pick(pilot, label="End the turn, keeping every card")
+        assert screen.playing and "Bot 2 is playing" in status(app)
+        assert game.summary()["current"] == "ann"  # the bot's whole turn is played...
+        assert screen.view["current"] == "p2"  # ...and shown a step behind
+        await pilot.press("x")
+        await pilot.pause()
+        assert not screen.playing and screen.view == game.view("ann")
+        told = log(app)
+        start = told.index("-- Bot 2's turn (round 1) --")
+        assert "Bot 2 draws a tile: the Crossing." in told[start:]
+        assert any(line.startswith("Bot 2 lays the Crossing") for line in told[start:])
+        drawn = [line for line in told[start:] if " draw" in line and "tile" not in line]
+        assert drawn and all(line.startswith("Bot 2 draws ") for line in drawn)
+        assert all(line.endswith(("a card.", "2 cards.")) for line in drawn), drawn
+
+
+async def test_the_handover_hides_each_hand_between_two_people(yard):
+    """OB-10: the board is covered between people; each sees only their own
+    cards; the log says a card was drawn, never which."""
+    game = yard(seats="ann:human,bob:human", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Ann, your turn." in shown(app) and "Horde" not in shown(app)
+        await pilot.press("enter")
+        screen = await started(pilot)
+        assert "Ann's cards" in shown(app) and "Horde" in panel(app, "hand")
+        assert not any(name in shown(app) for name in ("Shotgun", "First Aid", "Lucky Find"))
+        assert screen.view["seats"]["bob"]["hand"] is None
+        await play_command(pilot, game, {"type": "play_event", "card": "adrenaline"})
+        for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
+            want = want or next(c for c in screen.legal if c["at"] != [0, -2])
+            await play_command(pilot, game, want)
+        await pilot.press("e")
+        await pilot.pause()
+        await pick(pilot, label="End the turn, discarding Horde")
+        assert isinstance(app.screen, HandoverScreen)
+        covered = shown(app)
+        assert "Bob, your turn." in covered
+        for secret in ("Horde", "Detour", "Shotgun", "Seats", "Ann's cards", "Ann lays"):
+            assert secret not in covered
+        await pilot.press("enter")
+        await started(pilot)
+        assert screen.view["viewer"] == "bob" and screen.view["seats"]["ann"]["hand"] is None
+        assert "Bob's cards" in shown(app) and "Shotgun" in panel(app, "hand")
+        assert "Horde" not in panel(app, "hand") and "Detour" not in panel(app, "hand")
+        assert "Ann draws a card." in log(app)
+        assert not any("Lots of Ammo" in line for line in log(app))  # ann's draw unnamed
+        assert log(app)[-1] == "Bob, your turn."
+
+
+async def test_one_person_with_bots_reads_their_own_draws(yard):
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "play_event", "card": "adrenaline"})
+        await play_command(pilot, game, {"type": "draw_tile"})
+        await play_command(pilot, game, next(c for c in screen.legal if c["at"] != [0, -2]))
+        assert "You draw Lots of Ammo." in log(app)
+        assert not isinstance(app.screen, HandoverScreen)
