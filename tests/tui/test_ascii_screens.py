@@ -25,7 +25,7 @@ TITLE_PATHS = [
 GAME_PATHS = [
     ([], "GameScreen"),
     (["i"], "ChoiceDialog"),
-    (["escape", "e"], "ConfirmDialog"),
+    (["escape", "e"], "GameScreen"),  # asked in the status line
     (["n", "question_mark"], "HelpScreen"),
     (["escape", "q"], "ConfirmDialog"),
 ]

@@ -9,7 +9,7 @@ from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game import GameScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.board import Board
-from tui.widgets.panels import MessageLog
+from tui.widgets.panels import MessageLog, StatusLine
 
 
 def tutorial(seed: int = 1, **kw) -> Game:
@@ -145,21 +145,58 @@ async def test_ironman_refuses_undo_in_the_log():
         assert "No undo: " in log_text(app)
 
 
-async def test_end_turn_with_actions_left_asks_first():
+def status(app: ShambleApp) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+async def test_end_turn_with_actions_left_asks_first_in_the_status_line():
     game = tutorial()
     app = ShambleApp(game=game, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen is screen and screen.prompt is not None  # no dialog
+        assert status(app) == "End Vega's turn with 2 actions left? y yes, n no"
         await pilot.press("n")
         await pilot.pause()
-        assert game.commands == []
+        assert game.commands == [] and screen.prompt is None
+        assert status(app).startswith("Vega in ")
         await pilot.press("full_stop", "y")
         await pilot.pause()
         assert game.summary()["done"] == ["vega"]
         assert screen.selected == "okafor"
+
+
+async def test_the_status_line_question_takes_enter_and_escape_and_nothing_else():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("e", "escape")  # Esc: no, and nothing is discarded
+        await pilot.pause()
+        assert game.commands == [] and screen.prompt is None
+        await pilot.press("e", "m", "j", "tab", "s", "ctrl+z")  # other keys wait for y or n
+        await pilot.pause()
+        assert screen.prompt is not None and screen.selected == "vega"
+        assert game.commands == [] and screen.targeting is None
+        await pilot.press("enter")  # Enter: yes
+        await pilot.pause()
+        assert game.summary()["done"] == ["vega"] and screen.prompt is None
+
+
+async def test_questions_can_be_dialogs_instead():
+    game = tutorial()
+    app = ShambleApp(game=game, autosave=False)
+    app.prompts = "dialog"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.summary()["done"] == ["vega"]
 
 
 async def test_tab_selects_next_survivor_and_acting_asks_to_end_the_active_turn():
@@ -175,8 +212,7 @@ async def test_tab_selects_next_survivor_and_acting_asks_to_end_the_active_turn(
         assert "Okafor's cards" in str(screen.query_one("#cards").border_title)
         await pilot.press("o", "enter")  # Okafor opens a door
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
-        assert "End Vega's turn and act with Okafor?" in app.screen.question
+        assert "End Vega's turn and act with Okafor?" in status(app)
         await pilot.press("y")
         await pilot.pause()
         assert game.summary()["active"] == "okafor"

@@ -8,7 +8,6 @@ from __future__ import annotations
 from engine import Game
 from tui.app import ShambleApp
 from tui.modes.station.panels import SurvivorsPanel
-from tui.screens.dialogs import ConfirmDialog
 from tui.screens.game import GameScreen
 from tui.widgets.panels import MessageLog, StatusLine
 
@@ -87,7 +86,7 @@ async def test_ending_a_turn_and_a_round_hand_over():
         screen = await started(pilot)
         await pilot.press("e")  # Vega has actions left: asked first
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
+        assert screen.prompt is not None and "actions left?" in status(app)
         await pilot.press("y")
         await pilot.pause()
         assert screen.selected == "okafor"

@@ -57,8 +57,10 @@ async def pick_in_dialog(pilot, want: dict) -> None:
 
 
 async def confirm_if_asked(pilot) -> None:
+    """Say yes to a question, asked in the status line or in a dialog."""
     await pilot.pause()
-    if isinstance(pilot.app.screen, ConfirmDialog):
+    asked_inline = game_screen(pilot.app).prompt is not None
+    if asked_inline or isinstance(pilot.app.screen, ConfirmDialog):
         await pilot.press("y")
         await pilot.pause()
 

@@ -295,6 +295,12 @@ class ModeUI:
         rows = get_mode(self.mode_id).missions()
         return [(f"{m['name']} ({m['id']}, difficulty {m['difficulty']})", m["id"]) for m in rows]
 
+    def default_mission(self) -> str:
+        """The mission the dialog starts on: the engine mode's own default."""
+        from engine import get_mode
+
+        return get_mode(self.mode_id).default_mission
+
     def fields(self) -> Widget | None:
         """The new-game dialog's rows for this mode's own options: a
         tui.widgets.fields.ModeFields, or None when it has none."""

@@ -60,6 +60,7 @@ class GameScreen(KeyActions, Screen):
         self._step_timer: Any = None
         self._note = ""  # what the status line says while a playback step shows
         self._handing_over = False  # the handover screen covers the board
+        self.prompt: tuple[str, Callable[[], object]] | None = None  # a y/n question asked
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -126,6 +127,13 @@ class GameScreen(KeyActions, Screen):
         return self.query_one(StatusLine).content_region.width or self.app.size.width - 2
 
     def status_text(self) -> Text:
+        if self.prompt is not None:
+            text = Text(self.prompt[0], "bold")
+            text.append(" y", "bold")
+            text.append(" yes,")
+            text.append(" n", "bold")
+            text.append(" no")
+            return text
         if self.playing:
             return Text(self._note, "bold")
         if self.view.get("outcome"):
@@ -164,6 +172,7 @@ class GameScreen(KeyActions, Screen):
 
     def submit(self, command: dict) -> bool:
         """Submit now; then the bots to act after it act, and it all shows."""
+        self.prompt = None  # a command from elsewhere (the palette) drops the question
         before = self.game.state
         try:
             events = self.game.submit(command)
@@ -192,8 +201,25 @@ class GameScreen(KeyActions, Screen):
             self.submit(command)
 
     def confirm(self, question: str, then: Callable[[], object]) -> None:
-        """A yes/no question; `then` runs on yes. No (or Esc) changes nothing."""
-        self.app.push_screen(ConfirmDialog(question), lambda yes: yes and then())
+        """A yes/no question; `then` runs on yes. No (or Esc) changes nothing.
+
+        Asked in the status line (y or Enter: yes; n or Esc: no), which sends
+        a line to the terminal where a dialog repaints the screen twice; the
+        app's `prompts = "dialog"` asks in a dialog instead."""
+        if getattr(self.app, "prompts", "inline") == "dialog":
+            self.app.push_screen(ConfirmDialog(question), lambda yes: yes and then())
+            return
+        self.prompt = (question, then)
+        self.query_one(StatusLine).say(self.status_text())
+
+    def answer(self, yes: bool) -> None:
+        """The answer to the status line's question."""
+        if self.prompt is None:
+            return
+        then, self.prompt = self.prompt[1], None
+        if yes:
+            then()
+        self.query_one(StatusLine).say(self.status_text())
 
     def pick(self, title: str, options: list[tuple[str, str]], then: Callable) -> None:
         """Choose one of (id, label); then(id), or then(None) on Esc."""
@@ -288,12 +314,21 @@ class GameScreen(KeyActions, Screen):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.prompt is not None:  # only an answer: y, n (on_key), Enter, Esc
+            return action in ("confirm", "cancel")
         return not self.playing or action in ("help", "quit")
 
     def on_key(self, event) -> None:
         if self.playing:
             event.stop()
             self._stop_playback()
+        elif self.prompt is not None and event.key not in ("enter", "escape"):
+            event.stop()
+            event.prevent_default()
+            if event.key in ("y", "n"):
+                self.answer(event.key == "y")
+            else:
+                self.app.bell()
 
     # -- dialogs ----------------------------------------------------------------
     def ask_pending(self) -> None:

@@ -36,7 +36,7 @@ class KeyActions:
 
     def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
         place = self.play.cursor_at(self, message.x, message.y)
-        if place is None:
+        if place is None or self.prompt is not None or self.playing:
             return
         again = place == self.cursor
         self.cursor = place
@@ -46,6 +46,9 @@ class KeyActions:
         self.redraw()
 
     def action_confirm(self) -> None:
+        if self.prompt is not None:
+            self.answer(True)
+            return
         if self.game.outcome:
             self.show_game_over()
             return
@@ -64,6 +67,9 @@ class KeyActions:
             )
 
     def action_cancel(self) -> None:
+        if self.prompt is not None:
+            self.answer(False)
+            return
         if self.targeting:
             self.targeting = None
             self.cursor = self.play.home(self)

@@ -28,6 +28,12 @@ UNDO_POLICIES = (
 )
 
 
+def first_mission(ui, missions: list[tuple[str, str]]) -> str:
+    """The mode's default mission when the list has it, else the list's first."""
+    default = ui.default_mission()
+    return default if any(m == default for _, m in missions) else missions[0][1]
+
+
 class NewGameScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
 
@@ -55,7 +61,7 @@ class NewGameScreen(ModalScreen[None]):
                     yield Label("Mission", classes="field")
                     yield MenuSelect(
                         missions,
-                        value=missions[0][1],
+                        value=first_mission(ui, missions),
                         allow_blank=False,
                         compact=True,
                         id="mission",
@@ -103,7 +109,7 @@ class NewGameScreen(ModalScreen[None]):
         select = self.query_one("#mission", Select)
         with self.prevent(Select.Changed):
             select.set_options(missions)
-            select.value = missions[0][1]
+            select.value = first_mission(ui, missions)
         old = self.fields
         await old.remove()
         new = ui.fields() or ModeFields(id="mode-fields")

@@ -53,11 +53,12 @@ class TitleScreen(Screen):
         )
 
     def compose(self) -> ComposeResult:
+        width = max(12, *(len(label) + 1 for _, label, _ in self.menu))  # keys in one column
         with Vertical(id="title-box"):
             yield Static(ART.strip("\n"), id="title-art")
             yield Label("zombie survival on a boarded-up space station", id="tagline")
             yield OptionList(
-                *[Option(f"{label:<12}{key:>3}", id=oid) for oid, label, key in self.menu],
+                *[Option(f"{label:<{width}}{key:>3}", id=oid) for oid, label, key in self.menu],
                 id="title-menu",
             )
             yield Label("", id="title-note")
