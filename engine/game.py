@@ -110,6 +110,7 @@ class Game:
             roster=tuple(survivors or ()),
             options=opts,
             carry=carried,
+            rules=rules_version(m),
         )
         game = cls(m, setup)
         game.setup = msgspec.structs.replace(setup, mission=game.world.mission_id)
@@ -391,6 +392,12 @@ class Game:
             return cls.from_bytes(data)
         except log.LogError as e:
             raise log.LogError(f"{path}: {e}") from None
+
+
+def rules_version(mode: Mode) -> int:
+    """The version of a mode's rules as this engine decides them (1 unless the mode
+    has changed a rule since its first saves)."""
+    return getattr(mode, "rules_version", 1)
 
 
 def _refuse_if_locked(path: Path) -> None:

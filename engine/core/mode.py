@@ -31,6 +31,10 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     roster: tuple[str, ...] = ()  # station: survivors in seat order
     options: dict[str, Any] = {}  # the mode's own options, typed as given (the mode checks them)
     carry: dict[str, Carried] = {}  # campaign progress per roster member
+    # The mode's rules version the game was started under (a mode's optional
+    # `rules_version`, default 1): a save recorded under older rules loads as
+    # played, and `replay --verify` tells a rules change from damage.
+    rules: int = 1
 
 
 class Mode(Protocol):

@@ -89,6 +89,9 @@ def _roster(setup: Setup, mission: Mission) -> tuple[str, ...]:
 class StationMode:
     id = "station"
     default_mission = "tutorial"
+    # 2: quiet survivors within hearing draw zombies (ST-5.3), tough and vests only in
+    # the zombie phase, the noise marker, runners' and dogs' phase-start zone (issue 14)
+    rules_version = 2
     command_type = commands.StationCommand
     event_type = events.StationEvent
     state_type = State

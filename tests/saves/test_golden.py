@@ -4,6 +4,7 @@ import json
 import shutil
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from engine.core import log
@@ -43,16 +44,46 @@ RULES_CHANGED_AT = {"v1-station-tutorial": 2, "v2-station-honest": 4}
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_golden_save_verifies_from_scratch(path):
     report = verify(path)
+    assert report.ok, report.text()
     changed = RULES_CHANGED_AT.get(path.stem)
     if changed is None:
-        assert report.ok, report.text()
+        assert not report.rules_changed
         assert report.commands == sum(1 for f in load(path).journal if hasattr(f, "command"))
+        assert report.text().endswith("snapshots match") or "skipped" in report.text()
         return
-    (problem,) = report.problems
-    assert problem.startswith(f"journal frame {changed}: the command ")
-    assert problem.endswith("gives other events on replay")
+    assert report.rules_changed.startswith(f"journal frame {changed}: the command ")
+    assert "recorded under station rules 1 and today's are rules 2" in report.rules_changed
+    assert "verified up to the rules change" in report.text()
     journal = load(path).journal[:changed]
     assert report.commands == sum(1 for f in journal if hasattr(f, "command"))
+
+
+def test_new_games_record_the_rules_they_are_played_under():
+    from engine import Game
+
+    assert Game.new("station").setup.rules == 2
+    assert (
+        log.decode_log(
+            GOLDEN.joinpath("v1-station-tutorial.shamble").read_bytes()
+        ).header.setup.rules
+        == 1
+    )
+
+
+def test_damage_is_never_taken_for_a_rules_change(tmp_path):
+    """A save recorded under today's rules whose stored events were altered fails."""
+    from engine import Game
+
+    g = Game.new("station", seed=3)
+    g.submit({"type": "open_door", "survivor": "vega", "door": "a-b"})
+    entry = g._entries[-1]
+    forged = msgspec.structs.replace(entry, events=entry.events[:-1])
+    g._entries[-1] = forged
+    g.journal[-1] = forged
+    g.save(tmp_path / "forged.shamble")
+    report = verify(tmp_path / "forged.shamble")
+    assert not report.ok and not report.rules_changed
+    assert "gives other events on replay" in report.problems[0]
 
 
 def test_v1_save_migrates_its_undo_count():
