@@ -155,7 +155,7 @@ class SniperTeller:
             case "camouflage_readied":
                 return "Camouflage ready: the next open cell you enter hides you."
             case "sniper_hid":
-                return "You hide: nobody has you in sight now."
+                return "You hide: you are no longer spotted."
             case "unit_fired":
                 return self.fire(e)
             case "sniper_wounded":
@@ -213,11 +213,16 @@ class SniperTeller:
         what = words.card(cause) if "_" in cause or not cause[1:].isdigit() else "fire"
         return f"You are hurt by the {what}: {e['damage']} damage{left}."
 
-    def heard(self, events: list[dict]) -> list[str]:
-        """The commander's turn as he lived it: spotted, shot at, wounded,
-        captured, a fall he witnessed, the end of the game."""
-        lines = []
+    def heard(self, events: list[dict]) -> tuple[list[str], list[str]]:
+        """The commander's turn as he lived it: cards played, spotted, shot
+        at, wounded, captured, a fall he witnessed, the end of the game. Two
+        lists: during the commander's moves, and at the end of his turn."""
+        during: list[str] = []
+        at_end: list[str] = []
+        lines = during
         for e in events:
+            if e["type"] == "commander_turn_ended":
+                lines = at_end
             if e["type"] in (
                 "event_played",
                 "sniper_spotted",
@@ -230,7 +235,7 @@ class SniperTeller:
                 line = self.one(e)
                 if line:
                     lines.append(line)
-        return lines
+        return during, at_end
 
 
 def noise_line(e: dict) -> str:
@@ -324,11 +329,13 @@ def for_sniper(
             lines += teller.own(run, sightings=not told_turn)
             continue
         lines.append("The commander's turn:")
-        lines += teller.heard(run)
+        during, at_end = teller.heard(run)
+        lines += during
         told_dead = {e["unit"] for e in run if e["type"] == "unit_killed" and e.get("witnessed")}
         if turn_start is not None:
             lines += seen_changes(turn_start, after, told_dead)
             told_turn = True
+        lines += at_end
     return lines
 
 

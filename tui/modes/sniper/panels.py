@@ -17,17 +17,27 @@ from tui.modes.sniper.glyphs import Glyphs
 from tui.modes.sniper.sight import as_cell
 from tui.widgets.panels import Panel
 
-WIDTH = 32  # the side column's text room at 80 columns
-
 
 def side(view: dict) -> str:
     return view.get("viewer", "sniper")
 
 
-class SniperPanel(Panel):
+class FixedPanel(Panel):
+    """A panel of a fixed number of lines (its border line included): the
+    shared panels never re-lay out, so each takes its room once. `lines`
+    0: whatever room the side column has left."""
+
+    lines = 0
+
+    def on_mount(self) -> None:
+        self.styles.height = self.lines if self.lines else "1fr"
+
+
+class SniperPanel(FixedPanel):
     """Turn, health, ammo, moves and action, spotted and cover."""
 
     title = "Sniper"
+    lines = 5
 
     def __init__(self, glyphs: Glyphs) -> None:
         super().__init__(id="sniper-panel")
@@ -97,10 +107,11 @@ def commander_status(view: dict) -> Text:
     return text
 
 
-class KitPanel(Panel):
+class KitPanel(FixedPanel):
     """His equipment (sniper), or the commander's event cards."""
 
     title = "Kit"
+    lines = 3
 
     def __init__(self) -> None:
         super().__init__(id="kit-panel")
@@ -110,7 +121,9 @@ class KitPanel(Panel):
         if side(view) == "sniper":
             self.border_title = "Kit"
             hand = view["sniper"]["hand"]
-            self.put(Text(", ".join(words.card(c) for c in hand) or "nothing left"))
+            self.put(
+                Text(", ".join(words.card(c) for c in hand) or "nothing left", overflow="ellipsis")
+            )
         else:
             self.border_title = "Event cards"
             hand = view.get("commander_hand", [])
@@ -118,10 +131,11 @@ class KitPanel(Panel):
             self.put(Text((", ".join(words.card(c) for c in hand) or "none") + note))
 
 
-class ObjectivesPanel(Panel):
+class ObjectivesPanel(FixedPanel):
     """His secret objectives, done or not (the sniper only)."""
 
     title = "Objectives"
+    lines = 4
 
     def __init__(self) -> None:
         super().__init__(id="objectives-panel")
@@ -145,24 +159,24 @@ class ObjectivesPanel(Panel):
         self.put(text)
 
 
-class EnemyPanel(Panel):
+class EnemyPanel(FixedPanel):
     """Units he sees now, then units he saw before, with when (sniper); every
     unit with its orders (commander)."""
 
     title = "Enemy"
-    ROOM = 6
 
     def __init__(self) -> None:
         super().__init__(id="enemy-panel")
 
     def show(self, host) -> None:
         view = host.view
+        room = max(2, self.content_region.height or 5)
         if side(view) == "sniper":
             self.border_title = "Enemy"
-            self.put(enemy_lines(view, self.ROOM))
+            self.put(enemy_lines(view, room))
         else:
             self.border_title = "Your units"
-            self.put(unit_lines(view, host.selected, self.ROOM))
+            self.put(unit_lines(view, host.selected, room))
 
 
 def enemy_lines(view: dict, room: int) -> Text:
@@ -203,6 +217,4 @@ def unit_lines(view: dict, selected: str | None, room: int) -> Text:
         state = "done" if u.get("moved") else ("alert" if u.get("alert") else "")
         line = f"{mark}{uid:<3} {u['kind']:<8}{words.cell(u['at']):>6} h{u['health']} {state}"
         text.append(("\n" if n else "") + line, "reverse bold" if uid == selected else "")
-    if len(living) > room:
-        text.append(f"\n({len(living)} units: Tab cycles)", "dim")
     return text

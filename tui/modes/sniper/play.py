@@ -80,6 +80,7 @@ class SniperPlay(CommanderKeys, Play):
         self.at_keys: str | None = None  # the side at the keyboard (hot-seat)
         self.pages: dict[str, list[str]] = {}  # each side's log while the other plays
         self.pending: dict[str, list[str]] = {"sniper": [], "commander": []}
+        self.tail: list[str] = []  # the end of the commander's turn and his next one's start
         self.baseline: dict[str, dict] = {}  # a side's view when it handed over
         if self.hot_seat:
             self.baseline["commander"] = game.view("commander")
@@ -123,11 +124,12 @@ class SniperPlay(CommanderKeys, Play):
         lines = self.pending[side]
         self.pending[side] = []
         if side == "sniper" and "sniper" in self.baseline:
+            tail, self.tail = self.tail, []
             before = self.baseline["sniper"]
-            now = self.game.view("sniper")
-            changes = narrate.seen_changes(before, now)
+            changes = narrate.seen_changes(before, self.game.view("sniper"))
             if changes or lines:
-                lines = ["While the commander moved:", *changes, *lines]
+                lines = ["While the commander moved:", *lines, *changes]
+            lines += tail
         return lines
 
     # -- the board -------------------------------------------------------------------
@@ -214,31 +216,40 @@ class SniperPlay(CommanderKeys, Play):
             return narrate.for_sniper(dicts, before, now, turn_start)
         if before is None and self.at_keys is None:  # a resumed game's last events
             return narrate.public(dicts)
-        sniper_lines, commander_lines = self.split_for_sides(dicts, before, now)
         here = self.at_keys or "sniper"
-        other = "commander" if here == "sniper" else "sniper"
-        self.pending[other] += commander_lines if other == "commander" else sniper_lines
-        return sniper_lines if here == "sniper" else commander_lines
+        sniper_lines, sniper_tail, commander_lines = self.split_for_sides(dicts, before, now, here)
+        if here == "sniper":
+            self.pending["commander"] += commander_lines
+            return sniper_lines + sniper_tail
+        self.pending["sniper"] += sniper_lines
+        self.tail += sniper_tail
+        return commander_lines
 
     def split_for_sides(
-        self, events: list[dict], before: dict | None, now: dict
-    ) -> tuple[list[str], list[str]]:
-        """(the sniper's lines, the commander's lines) of a hot-seat command."""
+        self, events: list[dict], before: dict | None, now: dict, first: str
+    ) -> tuple[list[str], list[str], list[str]]:
+        """A hot-seat command told to each side: (the sniper's lines, the
+        sniper's lines of a new turn beginning, the commander's lines)."""
         known = narrate.ids_in(before, now, self.baseline.get("sniper"))
         teller = narrate.SniperTeller(known.__contains__, before)
         sniper_lines: list[str] = []
+        tail: list[str] = []
         commander_lines: list[str] = []
-        for side, run in narrate.split(events):
+        for side, run in narrate.split(events, first):
             if side == "sniper":
-                after_turn = run[0]["type"] == narrate.SNIPER_STARTS
-                sniper_lines += teller.own(run, sightings=not after_turn)
+                if run[0]["type"] == narrate.SNIPER_STARTS:  # his next turn: told after the rest
+                    tail += teller.own(run, sightings=False)
+                else:
+                    sniper_lines += teller.own(run)
                 commander_lines += narrate.for_commander(
                     e for e in run if e["type"] in COMMANDER_HEARS
                 )
             else:
-                sniper_lines += teller.heard(run)
+                during, at_end = teller.heard(run)
+                sniper_lines += during
+                tail = at_end + tail
                 commander_lines += narrate.for_commander(run)
-        return sniper_lines, commander_lines
+        return sniper_lines, tail, commander_lines
 
     def before(self, events: list[Any]) -> tuple[dict | None, dict | None]:
         """His view before this command, and as the commander's turn began

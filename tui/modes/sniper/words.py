@@ -94,7 +94,8 @@ def event_card(card_id: str) -> str:
         case "alarm":
             return "every unit alerted to the last known position"
         case "rain":
-            return "rain: sight 4, one move less"
+            n = content.numbers()
+            return f"sight {n.rain_sight}, {n.rain_slow} move less, to the end of the next turn"
         case "arrive":
             return f"{spec.number} {spec.unit}{'s' if spec.number > 1 else ''} at an entry road"
         case "search":
