@@ -225,7 +225,11 @@ async def _play(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         code = 2
     if args.replica and client.game is not None:
-        Path(args.replica).write_bytes(client.game.to_bytes(client.created))
+        try:
+            Path(args.replica).write_bytes(client.game.to_bytes(client.created))
+        except OSError as e:
+            print(f"error: {args.replica}: {e.strerror or e}", file=sys.stderr)
+            code = 2
     client.listeners.clear()
     _line({"left": client.name, "index": client.status.index, "outcome": client.status.outcome})
     await client.close()

@@ -305,6 +305,13 @@ class Host:
             game.mode.run(game.world, game.state, parsed)  # the rules say what is wrong
             raise RuleError("not_your_seat", "that command is for no seat of this game")
         self._check_seat(account, seat)
+        for other in sorted(self.seating.takes_from(game, parsed) - {seat}):
+            if other not in self.table.seats_of(account):
+                raise RuleError(
+                    "not_your_seat",
+                    f"that trade takes cards from {self.table.who(other)}'s survivors: "
+                    "only their player may give them away",
+                )
         self._apply(lambda: game.submit(parsed), seat, "entry")
 
     def _undo(self, account: str) -> None:

@@ -15,6 +15,7 @@ what of an entry's events a seat may see."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -43,6 +44,9 @@ class Seating(Protocol):
 
     def turn(self, game: Any) -> list[str]:
         """The seats that may act now (the one holding the floor, if any)."""
+
+    def takes_from(self, game: Any, command: Any) -> set[str]:
+        """Other seats a command would take something from (a trade)."""
 
     def viewer(self, seat: str | None) -> str:
         """The engine viewer a seat's screen shows (None: a watcher)."""
@@ -92,6 +96,25 @@ class StationSeating:
             return self._seat_of(game, pending["survivor"]) if pending else None
         return self._seat_of(game, data.get("survivor"))
 
+    def takes_from(self, game: Any, command: Any) -> set[str]:
+        """The seats whose survivors a trade (`manage` with `others`) leaves
+        without a card they had: a player may give cards to a friend's
+        survivor, but only that survivor's player may give theirs away."""
+        data = _plain(command)
+        others = data.get("others") if data.get("type") == "manage" else None
+        if not others:
+            return set()
+        survivors = game.summary()["survivors"]
+        losing = set()
+        for sid, wanted in others.items():
+            had = survivors.get(sid)
+            if had is None:
+                continue
+            kept = Counter(wanted.get("hand", []) + wanted.get("backpack", []))
+            if Counter(had["hand"] + had["backpack"]) - kept:
+                losing.add(self._seat_of(game, sid))
+        return {s for s in losing if s is not None}
+
     def _holder(self, game: Any, view: dict) -> str | None:
         """The seat acting now: a pending decision's owner, else the active
         survivor's (ST-2.1: one survivor acts at a time; acting with another
@@ -131,7 +154,11 @@ class StationSeating:
             return None
         from engine.station.bot import StationBot
 
-        legal = [c for c in game.legal_commands() if self.owner(game, c) in seats]
+        legal = [
+            c
+            for c in game.legal_commands()
+            if self.owner(game, c) in seats and self.takes_from(game, c) <= seats
+        ]
         if not legal:
             return None
         return StationBot.for_game(game).choose(game.view("players"), legal)
@@ -161,6 +188,9 @@ class OutbreakSeating:
     def owner(self, game: Any, command: Any) -> str | None:
         named = _plain(command).get("seat")
         return named if isinstance(named, str) else game.summary()["to_act"]
+
+    def takes_from(self, game: Any, command: Any) -> set[str]:
+        return set()  # a seat's commands touch only its own hand
 
     def turn(self, game: Any) -> list[str]:
         to_act = game.summary()["to_act"] if game.outcome is None else None
