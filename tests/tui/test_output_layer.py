@@ -9,6 +9,7 @@ whole path: title, new game, moves, a dialog, a resize, a suspend."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import json
 import os
@@ -349,7 +350,8 @@ class Game:
     `raw` replays what Textual wrote (the trace), which is exactly what the
     terminal would have got without the layer."""
 
-    def __init__(self, tmp: Path, cols: int = 80, rows: int = 24) -> None:
+    def __init__(self, tmp: Path, sync: bool, cols: int = 80, rows: int = 24) -> None:
+        self.sync = sync  # answer Textual's question: synchronized output supported?
         launcher = tmp / "launch.py"
         launcher.write_text(LAUNCHER)
         self.trace_path = tmp / "trace.jsonl"
@@ -366,7 +368,7 @@ class Game:
         )  # fmt: skip
         os.close(slave)
         self.sent = Emulator(cols, rows)
-        self.sent_stream = pyte.ByteStream(self.sent.screen)
+        self.decode = codecs.getincrementaldecoder("utf-8")().decode  # reads split characters
         self.raw = Emulator(cols, rows)
         self.records = 0
         self.sent_bytes = self.raw_bytes = 0
@@ -384,7 +386,9 @@ class Game:
         except OSError:
             return False
         self.sent_bytes += len(data)
-        self.sent_stream.feed(KITTY.sub("", data.decode("utf-8", "replace")).encode())
+        if self.sync and b"\x1b[?2026$p" in data:
+            os.write(self.master, b"\x1b[?2026;2$y")
+        self.sent.feed(self.decode(data), tty=False)
         return bool(data)
 
     def text(self) -> str:
@@ -444,8 +448,9 @@ class Game:
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the layer sits under the Linux driver")
-def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path):
-    game = Game(tmp_path)
+@pytest.mark.parametrize("sync", [False, True], ids=["plain", "synchronized"])
+def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path, sync):
+    game = Game(tmp_path, sync)
     try:
         game.step(until="New game")
         game.step("n", until="Start (Enter)")
@@ -471,6 +476,7 @@ def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path):
     assert game.sent_bytes * 3 < game.raw_bytes  # and far fewer bytes
     # the same trace through a fresh layer, checked after every single write
     records = [json.loads(line) for line in game.trace_path.read_text().splitlines()]
+    assert any(SYNC_START in data for _, data in records) == sync
     stream, size = [], tuple(records[0][0])
     for (cols, rows), data in records:
         if (cols, rows) != size:
