@@ -169,7 +169,8 @@ async def test_attack_shows_range_and_line_and_fires(tmp_path):
         await pilot.pause()
         assert "Cop fires the Pistol at 5,3: 6, a head hit." in log(app)
         assert "z2 is destroyed at 5,3." in log(app)
-        assert "Cop, Pistol: 6, a head hit" in str(screen.query_one("#round").render())
+        panel = str(screen.query_one("#round").render())
+        assert "Last roll: Cop, Pistol\n  6: a head hit" in panel, panel
         assert "z2" not in game.summary()["zombies"]
 
 
@@ -222,10 +223,10 @@ async def test_the_reroll_decision_is_a_dialog(tmp_path):
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         title = str(dialog.query_one("#question").render())
-        assert title == "Cop rolled 3 with the Pistol: a body hit. Roll again (once a turn)?"
+        assert title == "Cop rolled 3 with the Pistol: a body hit. Roll again?"
         assert [label for _, label in dialog.options] == [
-            "Re-roll all the dice (once a turn)",
-            "Keep the roll (3)",
+            "Re-roll: all the dice again (once a turn)",
+            "Keep the 3",
         ]
         await pilot.press("escape")  # not now: nothing changes, Enter asks again
         await pilot.pause()

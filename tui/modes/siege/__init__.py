@@ -12,33 +12,39 @@ from tui.modes import register
 from tui.modes.base import HelpSection, ModeUI, TitleEntry
 from tui.modes.siege.play import SiegePlay
 
-RULES = """\
+# one paragraph a string: the help screen wraps them to its width
+RULES = "\n\n".join(
+    " ".join(paragraph.split())
+    for paragraph in """
 Goal: search every search spot (X) before the mission's last round ends
 (the harder missions: every living human searches every spot). Lose when
-every human is dead or the last round ends first.
-
+every human is dead, or when the last round ends first.
+|
 A round: each living human takes one turn, in any order (Tab picks who):
 4 actions, fewer when carrying more than 4 units (small items 1, large 2).
 Acting with another human ends the turn of the one before. Then each
 zombie acts once, then each spawn cell (S) brings a zombie on a 5-6.
-
-Moving costs what each cell costs to enter: floor, doors and rubble 1,
+|
+Moving costs what each cell costs to enter: floor, doors and rubble 1;
 windows, furniture and bushes 3. A human may slip straight past a zombie
-to the free cell beyond it; on a 6 it bites and the move stops.
-
+to the free cell beyond it; on a 6 it bites and the move stops there.
+|
 Attacks cost 1 action. Melee and bare hands hit a zombie next to you; a
-loaded firearm shoots along a clear line within its range (counted in
-steps). One die (the AK-47 rolls three, keeping the best): kill, push
+loaded firearm shoots along a clear line within its range, counted in
+steps. One die (the AK-47 rolls three and keeps the best): kill, push
 back, miss or oops. Aiming (1 action) adds 1 to the next shot. Once a turn
 a human's own item may roll again: the game asks, re-roll or keep.
-
-Search a spot next to you for 3 actions: the top card is yours. Doors
-open and close for 1 action; planks make a barricade (2 actions, the
-mechanic 1), a crowbar takes one down. Zombies batter doors and
+|
+Searching a spot next to you takes 3 actions: the top card is yours.
+Doors open and close for 1 action; planks make a barricade (2 actions,
+the mechanic 1), a crowbar takes one down. Zombies batter doors and
 barricades: a 6 breaks them.
-
-A zombie next to a human bites (5-6 takes a life); one life left is
-wounded: one cell of movement a turn, and a neighbour may carry them."""
+|
+A zombie next to a human bites: 5-6 takes a life. With one life left a
+human is wounded: one cell of movement a turn, and a neighbour may carry
+them.
+""".split("|")
+)
 
 
 class SiegeUI(ModeUI):

@@ -120,17 +120,18 @@ def last_rolled(events) -> ev.AttackRolled | ev.ItemUsed | None:
     return None
 
 
-def last_roll(events) -> str:
-    """The last attack or item roll of the humans, in a few words."""
+def last_roll(events) -> tuple[str, str]:
+    """Whose roll with what, and the dice with what they did."""
     e = last_rolled(events)
     if isinstance(e, ev.AttackRolled):
+        weapon = "bare hands" if e.weapon == "hands" else f"{name(e.weapon)}"
+        again = " (re-roll)" if e.reroll else ""
         result = RESULTS.get(e.result, e.result)
-        weapon = "hands" if e.weapon == "hands" else name(e.weapon)
-        return f"{name(e.human)}, {weapon}: {dice_text(e.dice, e.aim)}, {result}"
+        return f"{name(e.human)}, {weapon}{again}", f"{dice_text(e.dice, e.aim)}: {result}"
     if isinstance(e, ev.ItemUsed):
-        worked = "works" if e.worked else "fails"
-        return f"{name(e.human)}, {name(e.item)}: {dice_text(e.dice)}, {worked}"
-    return "-"
+        worked = "it works" if e.worked else "it fails"
+        return f"{name(e.human)}, {name(e.item)}", f"{dice_text(e.dice)}: {worked}"
+    return "", ""
 
 
 class RoundPanel(Panel):
@@ -155,8 +156,11 @@ class RoundPanel(Panel):
         text.append(
             f"\nNoise at {noise[0]},{noise[1]}" if noise else "\nNo noise this round", "dim"
         )
-        text.append("\nDice: ", "dim")
-        text.append(last_roll(host.game.events))
+        who, dice = last_roll(host.game.events)
+        text.append("\nLast roll: ", "dim")
+        text.append(who or "-")
+        if dice:
+            text.append(f"\n  {dice}", "bold")
         self.put(text)
 
 

@@ -363,7 +363,7 @@ class SiegePlay(Play):
             got = f"{dice} with the {name(e.item)}: it fails"
         else:
             got = dice
-        return f"{name(p['human'])} rolled {got}. Roll again (once a turn)?"
+        return f"{name(p['human'])} rolled {got}. Roll again?"
 
     # -- the engine as judge ---------------------------------------------------
     def refusal(self, command: dict) -> str | None:
@@ -452,13 +452,11 @@ class SiegePlay(Play):
             host.add_log([self.out_of_reach(host, hid, cursor)])
         host.start_targeting(Targeting("move", "Move", "m", options))
 
-    def out_of_reach(self, host: Host, hid: str, cell: Any) -> str:
+    def out_of_reach(self, host: Host, hid: str, cell: Any, shown: bool = True) -> str:
         left = host.view["humans"][hid]["actions_left"]
         s = "s" * (left != 1)
-        return (
-            f"{where(cell)} is out of {name(hid)}'s reach this turn ({left} action{s}): "
-            "the cells in reach are highlighted."
-        )
+        then = "the cells in reach are highlighted" if shown else "m shows the cells in reach"
+        return f"{where(cell)} is out of {name(hid)}'s reach this turn ({left} action{s}): {then}."
 
     def attack_marks(self, view: dict, hid: str) -> set:
         origin = self.figure_cell(view, hid)
@@ -477,6 +475,7 @@ class SiegePlay(Play):
             return
         hid = host.selected
         hits = [c for c in self.mine(host, "attack") if content_kind(c["weapon"]) != "thrown"]
+        hits.sort(key=lambda c: c["weapon"] == "hands")  # bare hands last
         if hid is None or not hits:
             self.explain(host, "attack", self.attack_probe(host, hid))
             return
@@ -705,7 +704,9 @@ class SiegePlay(Play):
                     host.start_targeting(Targeting("move", "Move", "m", options))
                     return
                 if reach.human_cost(view, cell) and not figure_at(view, cell):
-                    host.add_log([self.look(host), self.out_of_reach(host, host.selected, cell)])
+                    host.add_log(
+                        [self.look(host), self.out_of_reach(host, host.selected, cell, False)]
+                    )
                     return
         host.add_log([self.look(host)])
 

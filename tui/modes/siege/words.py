@@ -113,8 +113,8 @@ def label(command: dict, view: dict) -> str:
         case "choose":
             pending = view.get("pending") or {}
             if command["option"] == "reroll":
-                return "Re-roll all the dice (once a turn)"
-            return f"Keep the roll ({' '.join(map(str, pending.get('dice', [])))})"
+                return "Re-roll: all the dice again (once a turn)"
+            return f"Keep the {' '.join(map(str, pending.get('dice', [])))}"
         case "zombie_move":
             return f"{command['zombie']}: step to {where(command['to'])}"
         case "zombie_attack":
