@@ -397,7 +397,7 @@ def commander_line(e: dict) -> str | None:
         case "sniper_captured":
             return f"{name(e['by'])} captures the sniper!"
         case "commander_turn_ended":
-            return "You end your turn."
+            return "You end your turn, commander."
         case "turn_began":
             return f"Turn {e['turn']}: the sniper moves."
         case "game_won":
