@@ -1,0 +1,138 @@
+"""A throwaway redis-server on 127.0.0.1 (a free port, nothing saved to disk)
+with the players' ACL users of docs/hosting.md: each may append only to its
+own `in:` stream and read only its own `out:` stream and the log."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+INSTALL_LOCK = Path("/tmp/shamble-tests-redis-install.lock")
+PLAYERS = {"alice": "alice-pw", "bob": "bob-pw"}
+
+
+def player_acl(account: str, password: str) -> list[str]:
+    """The ACL SETUSER arguments the hosting guide gives a co-op player."""
+    return [
+        account,
+        "reset",
+        "on",
+        f">{password}",
+        f"%W~shamble:*:in:{account}",
+        "%W~shamble:*:hello",
+        f"%R~shamble:*:out:{account}",
+        "%R~shamble:*:log",
+        "%R~shamble:*:host",
+        "-@all",
+        "+@connection",
+        "+xadd",
+        "+xread",
+        "+xrevrange",
+        "+exists",
+        "+scan",
+    ]
+
+
+def ensure_redis() -> str | None:
+    """The redis-server binary, installing Debian's package when missing."""
+    found = shutil.which("redis-server")
+    if found or os.geteuid() != 0 or not shutil.which("apt-get"):
+        return found
+    with open(INSTALL_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shutil.which("redis-server"):
+            subprocess.run(
+                ["sh", "-c", "apt-get update -qq && apt-get install -y -qq redis-server"],
+                capture_output=True,
+                timeout=300,
+                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+            )
+    return shutil.which("redis-server")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RedisServer:
+    def __init__(self, binary: str) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="shrd", dir="/tmp"))
+        self.port = 0
+        for _attempt in range(3):
+            self.port = free_port()
+            self.process = subprocess.Popen(
+                [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.STDOUT,
+            )  # fmt: skip
+            if self._ready():
+                break
+            self.stop()
+        else:
+            raise AssertionError("redis-server did not start")
+        for account, password in PLAYERS.items():
+            self.cli("ACL", "SETUSER", *player_acl(account, password))
+
+    def _ready(self, timeout: float = 10) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                return False
+            try:
+                if self.cli("PING") == "PONG":
+                    return True
+            except (OSError, AssertionError):
+                pass
+            time.sleep(0.05)
+        return False
+
+    def cli(self, *args: str, user: str | None = None) -> str:
+        """One command through redis-cli (as `user`, with its password)."""
+        argv = ["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), "--no-auth-warning"]
+        if user:
+            argv += ["--user", user, "--pass", PLAYERS[user]]
+        done = subprocess.run(
+            [*argv, *args], capture_output=True, encoding="utf-8", errors="replace", timeout=10
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    def url(self, user: str | None = None) -> str:
+        who = f"{user}:{PLAYERS[user]}@" if user else ""
+        return f"redis://{who}127.0.0.1:{self.port}/0"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def redis_server():
+    binary = ensure_redis()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is missing: .ci/run installs Debian's redis-server")
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    server = RedisServer(binary)
+    try:
+        yield server
+    finally:
+        server.stop()
