@@ -15,7 +15,6 @@ from tui.modes.outbreak.words import (
     effect_note,
     plural,
     tile_name,
-    turned,
 )
 from tui.widgets.panels import Panel
 
@@ -23,8 +22,10 @@ from tui.widgets.panels import Panel
 class OneLinePanel(Panel):
     """A panel whose lines are cut (with an ellipsis), never wrapped."""
 
+    SCOPED_CSS = False  # the -ascii rule reads the app's class
     DEFAULT_CSS = """
     OneLinePanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    .-ascii OneLinePanel { text-overflow: clip; }
     """
 
 
@@ -89,8 +90,8 @@ class TurnPanel(OneLinePanel):
             case "tile":
                 tile = tile_name(view["drawn_tile"] or "")
                 placer = self.seats.name(view["to_act"])
-                turn = turned(self.rotation()) if view["to_act"] == view.get("viewer") else ""
-                return f"{placer} places: {tile}" + (f", {turn}" if turn else "")
+                turn = f" ({self.rotation()})" if view["to_act"] == view.get("viewer") else ""
+                return f"{placer} lays the {tile}{turn}"
             case "move":
                 return f"{who}: {plural(view['moves_left'], 'move')} left"
             case "zombies":

@@ -29,7 +29,7 @@ STYLES: dict[str, Style] = {
     "room": Style(color="yellow"),
     "door": Style(color="yellow", bold=True),
     "pad": Style(color="bright_cyan", bold=True),
-    "spot": Style(color="blue"),
+    "spot": Style(color="bright_blue"),
     "zombie": Style(color="green", bold=True),
     "fight": Style(color="bright_red", bold=True),
     "figure": Style(color="bright_white", bold=True),
@@ -160,7 +160,6 @@ class Town:
                     )
                 elif pos_of(cell) in marks.spots:
                     text, style = g.open_spot, "spot"
-                    highlight = TARGET
                 else:
                     text, style = "  ", ""
                 if cell in target_cells and highlight == PLAIN:

@@ -125,7 +125,7 @@ def tile_name(tile: str) -> str:
 
 
 def turned(rotation: int) -> str:
-    return "unturned" if rotation == 0 else f"turned {rotation}"
+    return f"turned {rotation}"
 
 
 def direction(a: Any, b: Any) -> str:
