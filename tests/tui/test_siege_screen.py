@@ -170,7 +170,7 @@ async def test_attack_shows_range_and_line_and_fires(tmp_path):
         assert "Cop fires the Pistol at 5,3: 6, a head hit." in log(app)
         assert "z2 is destroyed at 5,3." in log(app)
         panel = str(screen.query_one("#round").render())
-        assert "Last roll: Cop, Pistol\n  6: a head hit" in panel, panel
+        assert "Dice: Cop, Pistol\n  6: a head hit" in panel, panel
         assert "z2" not in game.summary()["zombies"]
 
 

@@ -17,6 +17,20 @@ from tui.widgets.panels import Panel
 CARRY = content.CARRY_UNITS
 
 
+class SizedPanel(Panel):
+    """A panel whose number of lines changes (a human's items): the screen
+    is laid out again only when it does."""
+
+    def show_text(self, text: Text) -> None:
+        lines = text.plain.count("\n") + 1
+        if lines != getattr(self, "_lines", None):
+            self._lines = lines
+            self._shown = text
+            self.update(text)  # with layout: the panel grows or shrinks
+        else:
+            self.put(text)
+
+
 def pips(g: Glyphs, lives: int, most: int = 3) -> str:
     return g.pip_full * max(0, lives) + g.pip_empty * max(0, most - lives)
 
@@ -67,7 +81,7 @@ class HumansPanel(Panel):
         self.put(text)
 
 
-class ItemsPanel(Panel):
+class ItemsPanel(SizedPanel):
     """The selected human's items (size, range, empty), the load and the
     action it costs, and what lies on the floor of their cell."""
 
@@ -84,7 +98,7 @@ class ItemsPanel(Panel):
         h = view["humans"].get(self.human or "")
         text = Text(no_wrap=True, overflow="ellipsis")
         if h is None:
-            self.put(text)
+            self.show_text(text)
             return
         over = max(0, h["load"] - CARRY)
         title = f"{name(self.human)}: load {h['load']}/{CARRY}"
@@ -109,7 +123,7 @@ class ItemsPanel(Panel):
         if pile and pile["items"]:
             text.append("\nfloor: ", "dim")
             text.append(", ".join(name(i) for i in pile["items"]))
-        self.put(text)
+        self.show_text(text)
 
 
 def last_rolled(events) -> ev.AttackRolled | ev.ItemUsed | None:
@@ -125,9 +139,9 @@ def last_roll(events) -> tuple[str, str]:
     e = last_rolled(events)
     if isinstance(e, ev.AttackRolled):
         weapon = "bare hands" if e.weapon == "hands" else f"{name(e.weapon)}"
-        again = " (re-roll)" if e.reroll else ""
+        again = ", re-rolled" if e.reroll else ""
         result = RESULTS.get(e.result, e.result)
-        return f"{name(e.human)}, {weapon}{again}", f"{dice_text(e.dice, e.aim)}: {result}"
+        return f"{name(e.human)}, {weapon}", f"{dice_text(e.dice, e.aim)}: {result}{again}"
     if isinstance(e, ev.ItemUsed):
         worked = "it works" if e.worked else "it fails"
         return f"{name(e.human)}, {name(e.item)}", f"{dice_text(e.dice)}: {worked}"
@@ -157,10 +171,9 @@ class RoundPanel(Panel):
             f"\nNoise at {noise[0]},{noise[1]}" if noise else "\nNo noise this round", "dim"
         )
         who, dice = last_roll(host.game.events)
-        text.append("\nLast roll: ", "dim")
-        text.append(who or "-")
-        if dice:
-            text.append(f"\n  {dice}", "bold")
+        text.append("\nDice: ", "dim")
+        text.append(who or "none yet")
+        text.append(f"\n  {dice}", "bold")  # always five lines: the panel keeps its size
         self.put(text)
 
 

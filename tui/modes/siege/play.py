@@ -18,7 +18,7 @@ from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.siege import reach, words
 from tui.modes.siege.glyphs import glyphs
-from tui.modes.siege.narrate import RESULTS, name, narrate, where
+from tui.modes.siege.narrate import RESULTS, dice_text, name, narrate, where
 from tui.modes.siege.panels import (
     HumansPanel,
     ItemsPanel,
@@ -146,11 +146,15 @@ class SiegePlay(Play):
         return list(dict.fromkeys(x for x in found if isinstance(x, str)))
 
     def select(self, host: Host, before: str | None) -> str | None:
-        """A new round or phase starts again from the first figure to act."""
+        """The human whose turn is under way (after an undo too); else the
+        one before; a new round or phase starts from the first to act."""
         turn = (host.view.get("round"), host.view.get("phase"))
         if turn != getattr(self, "_turn", None):
             self._turn = turn
             before = None
+        active = host.view.get("active")
+        if active is not None and active in self.actors(host.legal):
+            return active
         return super().select(host, before)
 
     def seat(self, host: Host) -> Seat | None:
@@ -337,7 +341,11 @@ class SiegePlay(Play):
                 weapon = first["weapon"]
                 what = "hands" if weapon == "hands" else name(weapon)
                 empty = weapon != "hands" and not words.loaded(view, hid, weapon)
-                return f"{zid}, {far} away, in line: {what}, {words.weapon_words(weapon, empty)}"
+                aim = ""
+                if view["humans"][hid]["aimed"] and content_kind(weapon) == "firearm" and not empty:
+                    aim = " (+1 aim)"
+                text = f"{zid}, {far} away, in line: {what}{aim}"
+                return f"{text}, {words.weapon_words(weapon, empty)}"
             return f"{zid}, {far} away, in line: Enter picks one of {len(cmds)} weapons"
         if t.kind == "throw":
             far = 0
@@ -358,7 +366,7 @@ class SiegePlay(Play):
         e = last_rolled(self.game.events)
         if isinstance(e, ev.AttackRolled):
             weapon = "bare hands" if e.weapon == "hands" else f"the {name(e.weapon)}"
-            got = f"{dice} with {weapon}: {RESULTS.get(e.result, e.result)}"
+            got = f"{dice_text(e.dice, e.aim)} with {weapon}: {RESULTS.get(e.result, e.result)}"
         elif isinstance(e, ev.ItemUsed):
             got = f"{dice} with the {name(e.item)}: it fails"
         else:
