@@ -231,25 +231,51 @@ def play(mission: Path, home: Path, diff: bool) -> Session:
     return session
 
 
-def load(save: Path, home: Path, freeze: bool) -> tuple[Step, Step]:
-    """A saved game opened with `shamble load`: its first look (x), then its
-    first zombie phase (the last survivor's end of turn)."""
-    argv = [sys.executable, "-m", "tui.cli", "load", str(save)]
-    env = {"SHAMBLE_HOME": str(home), "SHAMBLE_GC_FREEZE": "1" if freeze else "0"}
+# `shamble` with every garbage collection's pause written to a file.
+GC_LOGGED = """
+import gc, os, sys, time
+log = open(os.environ["SHAMBLE_BENCH_GC_LOG"], "a", buffering=1)
+began = [0.0]
+def timed(phase, info):
+    if phase == "start":
+        began[0] = time.perf_counter()
+    else:
+        log.write(f"{(time.perf_counter() - began[0]) * 1000:.3f}\\n")
+gc.callbacks.append(timed)
+from tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@dataclass
+class LoadRun:
+    look: Step  # the first look (x) after the load
+    zombie_phase: Step  # the first zombie phase: the last survivor's end of turn
+    gc_pause_ms: float  # the longest garbage collection once the game was on screen
+
+
+def load(save: Path, home: Path, freeze: bool) -> LoadRun:
+    """A saved game opened with `shamble load`, looked at, and played for a round."""
+    gc_log = home / "gc-pauses.txt"
+    argv = [sys.executable, "-c", GC_LOGGED, "load", str(save)]
+    env = {"SHAMBLE_HOME": str(home), "SHAMBLE_GC_FREEZE": "1" if freeze else "0",
+           "SHAMBLE_BENCH_GC_LOG": str(gc_log)}  # fmt: skip
     term = Terminal(argv, env)
     session = Session()
     try:
         term.start("Survivors")
+        shown = len(gc_log.read_text().split()) if gc_log.exists() else 0
         look = term.press("x")
         _end_rounds(term, session, 1)
     finally:
         term.close()
-    return look, session.end_turns[-1]
+    pauses = [float(p) for p in gc_log.read_text().split()[shown:]]
+    return LoadRun(look, session.end_turns[-1], max(pauses, default=0.0))
 
 
-def after_loads(save: Path, tmp: Path, runs: int = 3) -> dict[bool, list[tuple[Step, Step]]]:
+def after_loads(save: Path, tmp: Path, runs: int = 3) -> dict[bool, list[LoadRun]]:
     """`load` with and without the freeze, alternately, each from a fresh copy."""
-    results: dict[bool, list[tuple[Step, Step]]] = {True: [], False: []}
+    results: dict[bool, list[LoadRun]] = {True: [], False: []}
     for i in range(runs):
         for freeze in (True, False):
             home = tmp / f"load-{i}-{freeze}"
@@ -304,11 +330,17 @@ def main() -> None:
         emit("bytes_per_command", on.save_growth / max(on.commands, 1), "B",
              commands=on.commands, note="save file growth per command")  # fmt: skip
         loads = after_loads(_save_file(homes["on"]), Path(tmp))
-        for i, name in enumerate(("look_after_load_ms", "zombie_phase_after_load_ms")):
-            frozen = statistics.median(r[i].ms or 0 for r in loads[True])
-            unfrozen = statistics.median(r[i].ms or 0 for r in loads[False])
+        figures = {
+            "look_after_load_ms": lambda r: r.look.ms or 0.0,
+            "zombie_phase_after_load_ms": lambda r: r.zombie_phase.ms or 0.0,
+            "gc_pause_after_load_ms": lambda r: r.gc_pause_ms,
+        }
+        for name, figure in figures.items():
+            frozen = statistics.median(figure(r) for r in loads[True])
+            unfrozen = statistics.median(figure(r) for r in loads[False])
+            what = "longest collection once shown" if name.startswith("gc") else "key to last byte"
             _pair(name, frozen, unfrozen, "ms", loads=len(loads[True]),
-                  note="key to last byte, median; baseline without gc.freeze")  # fmt: skip
+                  note=f"{what}, median of loads; baseline without gc.freeze")  # fmt: skip
 
 
 if __name__ == "__main__":

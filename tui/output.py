@@ -285,6 +285,9 @@ class ShadowScreen:
     def _catch_up(self) -> str:
         text = transition(self.sgr, self.attr)
         self.sgr = self.attr
+        if self.link != self.attr[3]:
+            self.link = self.attr[3]
+            text += link_escape(self.link)
         if not self.lost:
             home = (min(self.x, self.width - 1), self.y)
             text += cursor_move(self.cursor, *home)

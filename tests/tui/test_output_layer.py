@@ -289,7 +289,10 @@ def writes(draw):
                 n = draw(st.integers(1, room // 2))
                 body = char * n if char == "中" else (char * 2 * n)
                 style = draw(st.sampled_from(STYLES))
-                text.append(f"\x1b[{style}m{body}\x1b[0m" if style else body)
+                segment = f"\x1b[{style}m{body}\x1b[0m" if style else body
+                if draw(st.integers(0, 5)) == 0:  # a link, as Rich writes one
+                    segment = f"\x1b]8;id=7;http://x\x1b\\{segment}\x1b]8;;\x1b\\"
+                text.append(segment)
                 x += 2 * n
             if y < y0 + rows - 1 and draw(st.booleans()):
                 text.append("\n")
