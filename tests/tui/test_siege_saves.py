@@ -10,7 +10,8 @@ from textual.widgets import Select
 
 from engine import Game
 from engine.siege import bot
-from saves import load
+from engine.siege import campaign as rules
+from saves import AutoSave, load
 from saves import siege_campaign as store
 from tui.app import ShambleApp
 from tui.modes.siege.campaign import SiegeCampaignList, SiegeCampaignScreen
@@ -225,3 +226,39 @@ async def test_the_siege_nights_campaign_goes_on_with_what_the_band_carries(monk
     record = store.read(info.path)
     assert [(p.mission, p.outcome) for p in record.played] == [("house", "won")]
     assert msgspec.structs.asdict(record.header)["campaign"] == "nightfall"
+
+
+def lost_house(progress) -> Game:
+    """The mission now due, played to a loss: every turn ended at once."""
+    game = Game.new(**rules.next_game(progress), seed=3)
+    while not game.outcome:
+        ends = [c for c in game.legal_commands() if type(c).__name__ == "EndTurn"]
+        game.submit(ends[0])
+    assert game.outcome == "lost"
+    return game
+
+
+async def test_a_mission_lost_twice_loses_the_campaign():
+    record = store.start(rules.start("nightfall"))
+    first = lost_house(record.progress)
+    record.save_progress(rules.finish_mission(record.progress, first.summary()))
+    assert record.progress.losses == 1 and record.progress.outcome is None
+    again = lost_house(record.progress)  # the retry, in play and saved
+    with AutoSave.create(store.mission_save_path(record, "house"), again) as session:
+        record.save_progress(record.progress, save=session.path)
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SiegeCampaignScreen(record))  # back from the retry, lost
+        await pilot.pause()
+        await pilot.pause()
+        assert "CAMPAIGN LOST" in text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "The campaign is lost: a mission lost twice in a row." in text(app)
+        assert "Back to the title screen" in text(app) and "Retry" not in text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+    state = store.read(record.path)
+    assert state.progress.outcome == "lost"
+    assert [(p.mission, p.outcome) for p in state.played] == [("house", "lost")]

@@ -206,7 +206,12 @@ class CampaignOver(ModalScreen[None]):
     SCOPED_CSS = False
     DEFAULT_CSS = """
     CampaignOver { align: center middle; }
-    CampaignOver #siege-over { width: 72; height: auto; max-height: 22; }
+    CampaignOver #siege-over {
+        width: 72; height: auto; max-height: 22;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    CampaignOver #outcome { margin-bottom: 1; }
+    .-ascii CampaignOver #siege-over { border: ascii $primary; }
     """
     BINDINGS = [Binding("escape,enter,space", "close", "close", show=False)]
 
@@ -215,7 +220,7 @@ class CampaignOver(ModalScreen[None]):
         self.headline, self.won, self.body = headline, won, body
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="siege-over", classes="dialog"):
+        with Vertical(id="siege-over"):
             yield Label(self.headline, id="outcome", classes="won" if self.won else "lost")
             yield Static(self.body)
             yield Label("Enter closes", classes="note")
