@@ -1,14 +1,16 @@
 """The command-line subcommands that touch save files: `shamble saves ...`,
-`shamble replay PATH [--verify | --at K]`, `shamble fork PATH --at K --to NEW`,
-and the autosave behind `script --save`.
+`shamble replay PATH [--verify | --at K | --view]`, `shamble fork PATH --at K
+--to NEW`, and the autosave behind `script --save`.
 
-tui/cli.py calls `add_parsers(sub)` to register them."""
+tui/cli.py calls `add_parsers(sub, view)` to register them; `view(args, history, moment)`
+opens the replay viewer (the UI's business: this package imports no UI)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -16,7 +18,12 @@ import msgspec
 from saves.files import SaveError
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(
+    sub: argparse._SubParsersAction,
+    view: Callable[[argparse.Namespace, object, int], int] | None = None,
+) -> None:
+    """Register the save subcommands; with `view`, `replay --view` opens the
+    replay viewer through it: view(args, history, moment) -> exit status."""
     p = sub.add_parser("saves", help="list, delete, export and import saved games")
     p.add_argument("--json", action="store_true", help="one JSON object per save")
     actions = p.add_subparsers(dest="saves_action")
@@ -48,7 +55,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="print the game's summary as JSON after its first K moves as played "
         "(commands, undos and redos; negative counts from the end)",
     )
-    p.set_defaults(func=cmd_replay)
+    if view is not None:
+        p.add_argument(
+            "--view",
+            action="store_true",
+            help="open the replay viewer (at moment K with --at): step, jump to a round, "
+            "play, fork a new game",
+        )
+    p.set_defaults(func=cmd_replay, open_view=view)
 
     p = sub.add_parser("fork", help="start a new save from any moment of a saved game")
     p.add_argument("path", help="the save to fork")
@@ -192,10 +206,27 @@ def cmd_fork(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay_view(args: argparse.Namespace) -> int:
+    from saves.history import History
+
+    try:
+        history = History.open(args.path)
+        moment = 0 if args.at is None else _moment(history, args.at)
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return args.open_view(args, history, moment)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from saves.files import load
     from saves.verify import verify
 
+    if getattr(args, "view", False):
+        if args.verify:
+            print("error: --view and --verify go separately", file=sys.stderr)
+            return 2
+        return cmd_replay_view(args)
     if args.at is not None:
         return cmd_replay_at(args)
     try:

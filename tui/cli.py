@@ -196,6 +196,50 @@ def cmd_load(args: argparse.Namespace) -> int:
     return _run_app(args, session.game, session)
 
 
+def _save_path(text: str) -> Path:
+    """A save's path, or the name of a save in the saves folder."""
+    path = Path(text)
+    if path.exists() or "/" in text:
+        return path
+    from saves import SaveError, slot_path
+
+    try:
+        named = slot_path(text[: -len(".shamble")] if text.endswith(".shamble") else text)
+    except SaveError:
+        return path
+    return named if named.exists() else path
+
+
+def _run_viewer(args: argparse.Namespace, first) -> int:
+    """The app opening on one screen (first(app) makes it) over the title."""
+    from tui.screens.watch import ViewerApp
+
+    app = ViewerApp(first, ascii_only=args.ascii, mouse=not args.no_mouse, playback=args.playback)
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from saves import SaveError
+    from saves.follow import Follower
+
+    try:
+        follower = Follower(_save_path(args.path))
+    except SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    from tui.screens.watch import watch_screen
+
+    return _run_viewer(args, lambda app: watch_screen(app, follower))
+
+
+def view_replay(args: argparse.Namespace, history, moment: int) -> int:
+    """`shamble replay PATH --view`: the replay viewer at moment."""
+    from tui.screens.replay import replay_screen
+
+    return _run_viewer(args, lambda app: replay_screen(app, history, moment))
+
+
 def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> None:
     """--ascii and --no-mouse, accepted before or after `new`/`load`."""
     parser.add_argument(
@@ -255,6 +299,11 @@ def build_parser() -> argparse.ArgumentParser:
     _ui_options(p, argparse.SUPPRESS)
     p.set_defaults(func=cmd_load)
 
+    p = sub.add_parser("watch", help="watch a game another Shamble is playing, live (read-only)")
+    p.add_argument("path", help="a save file, or the name of a save in the saves folder")
+    _ui_options(p, argparse.SUPPRESS)
+    p.set_defaults(func=cmd_watch)
+
     p = sub.add_parser("script", help="play headless: one JSON command per line, events as JSON")
     _game_options(p, seed=0)
     p.add_argument("--dice", type=_dice, default=None, help="scripted dice, e.g. 6,5,1")
@@ -270,7 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from saves.cli import add_parsers as add_save_parsers
 
-    add_save_parsers(sub)
+    add_save_parsers(sub, view=view_replay)
+    _ui_options(sub.choices["replay"], argparse.SUPPRESS)  # replay --view opens the UI
 
     from saves.coop.cli import add_parsers as add_coop_parsers
 

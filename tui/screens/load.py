@@ -1,4 +1,5 @@
-"""Load: the save list with details; Enter opens the highlighted save."""
+"""Load: the save list with details; Enter opens the highlighted save, w
+watches it as another Shamble plays it, r replays it step by step."""
 
 from __future__ import annotations
 
@@ -15,14 +16,18 @@ from tui import persist
 
 
 class LoadScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    BINDINGS = [
+        Binding("escape", "close", "close", show=False),
+        Binding("w", "look('watch')", "watch", show=False),
+        Binding("r", "look('replay')", "replay", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load", classes="dialog choice"):
             yield Label("Load a saved game", id="question")
             yield OptionList(id="saves")
             yield Label("", id="load-detail", classes="note")
-            yield Label("Enter opens, Esc closes", classes="note")
+            yield Label("Enter opens, w watches, r replays, Esc closes", classes="note")
 
     def on_mount(self) -> None:
         listing = self.query_one("#saves", OptionList)
@@ -54,10 +59,30 @@ class LoadScreen(ModalScreen[None]):
         try:
             session = persist.resume(path)
         except persist.SaveProblem as e:
-            self.query_one("#load-detail", Label).update(str(e))
+            info = next((i for i in self.infos if i.path == path), None)
+            if info is not None and info.in_use:
+                why = "Another Shamble is playing this save: w watches it, r replays it so far."
+            else:
+                why = printable(str(e))
+            self.query_one("#load-detail", Label).update(Text(why))
             return
         self.dismiss(None)
         self.app.open_game(session.game, session)
+
+    def action_look(self, how: str) -> None:
+        """Watch (follow as another Shamble plays it) or replay the
+        highlighted save; both only read it."""
+        from tui.screens.replay import replay_path
+        from tui.screens.watch import watch_path
+
+        listing = self.query_one("#saves", OptionList)
+        if listing.highlighted is None or not self.infos:
+            return
+        path = listing.get_option_at_index(listing.highlighted).id
+        screen = (watch_path if how == "watch" else replay_path)(self.app, path)
+        if screen is not None:
+            self.dismiss(None)
+            self.app.push_screen(screen)
 
     def action_close(self) -> None:
         self.dismiss(None)
