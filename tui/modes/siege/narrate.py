@@ -70,9 +70,10 @@ def narrate(events: Iterable[Any]) -> list[str]:
             lines.append(f"{name(who)} moves to {where(to)} ({cost} action{'s' * (cost != 1)}).")
             moving.clear()
 
+    tag = ""
     for raw in events:
         e = raw if isinstance(raw, dict) else msgspec.to_builtins(raw)
-        tag = e["type"]
+        before, tag = tag, e["type"]
         if tag not in ("human_moved", "human_passed", "pass_rolled"):
             flush_move()
         if tag not in ("spawn_rolled", "zombie_spawned") and (spawns or spawned):
@@ -127,8 +128,12 @@ def narrate(events: Iterable[Any]) -> list[str]:
                     f"{name(e['human'])} sets {name(e['target'])} down at {where(e['at'])}."
                 )
             case "life_lost":
-                cause = "the blast" if e["cause"] == "blast" else e["cause"]
-                lines.append(f"{name(e['human'])} loses a life to {cause}.")
+                bite = f"{e['cause']} bites {name(e['human'])} "
+                if before == "zombie_attacked" and lines and lines[-1].startswith(bite):
+                    lines[-1] = lines[-1][:-1] + ": a life lost."  # one line for the bite
+                else:
+                    cause = "the blast" if e["cause"] == "blast" else e["cause"]
+                    lines.append(f"{name(e['human'])} loses a life to {cause}.")
             case "life_gained":
                 lines.append(f"{name(e['human'])} gains a life.")
             case "human_died":
@@ -230,7 +235,10 @@ def spawn_lines(rolls: list[int], spawned: list[str]) -> list[str]:
 
 
 def a(item_id: str) -> str:
+    """An item with its article: an Axe, a Pistol, Planks, Car keys."""
     word = name(item_id)
+    if word.endswith("s"):
+        return word
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
