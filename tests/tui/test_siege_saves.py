@@ -1,6 +1,6 @@
 """Siege with the shared machinery: the new-game dialog starts it, the game
 is saved as it goes, Continue and Load resume it, undo follows the three
-policies, and the Siege nights campaign plays the missions in order from
+policies, and the siege campaign (Nightfall) plays the missions in order from
 the title screen with its record on disk (saves/siege_campaign.py)."""
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ async def test_undo_casual_honest_and_ironman(tmp_path):
     assert len(game.commands) == 2 and lines[-1].startswith("No undo:")
 
 
-async def test_the_siege_nights_campaign_goes_on_with_what_the_band_carries(monkeypatch):
+async def test_the_siege_campaign_goes_on_with_what_the_band_carries(monkeypatch):
     seed = next(
         s for s in range(20) if bot.play(Game.new("siege", mission="house", seed=s)) == "won"
     )
@@ -180,7 +180,7 @@ async def test_the_siege_nights_campaign_goes_on_with_what_the_band_carries(monk
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("g")  # the title's Siege nights
+        await pilot.press("g")  # the title's Siege campaign
         await pilot.pause()
         assert isinstance(app.screen, SiegeCampaignList)
         await pilot.press("enter")  # New siege campaign...

@@ -140,7 +140,7 @@ def test_siege_snapshot(snap_compare):
 def test_siege_from_the_new_game_dialog_in_a_terminal(tmp_path):
     term = Terminal(tmp_path / "home")
     try:
-        term.wait_for("New game", "Siege nights")
+        term.wait_for("New game", "Siege campaign")
         term.keys("n")
         term.wait_for("Mode", "station")
         term.keys("Tab", "Tab", "Enter", "Down", "Enter")  # the mode drop-down: siege

@@ -86,7 +86,7 @@ class SiegeUI(ModeUI):
 
     def title_entries(self) -> list[TitleEntry]:
         why = "Campaigns are kept in files: this Shamble plays without saving."
-        return [TitleEntry("siege-campaign", "Siege nights", "g", _campaigns, True, why)]
+        return [TitleEntry("siege-campaign", "Siege campaign", "g", _campaigns, True, why)]
 
 
 def _campaigns() -> Any:

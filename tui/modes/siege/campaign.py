@@ -87,9 +87,7 @@ class SiegeCampaignList(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(
-                "Siege nights: the siege campaigns (three missions in a row)", id="question"
-            )
+            yield Label("Siege campaigns: three missions in a row, one band", id="question")
             yield OptionList(id="siege-records")
             yield Label("", id="siege-note", classes="note")
             yield Label("Enter opens, Esc closes", classes="note")
