@@ -5,9 +5,11 @@ deliberate change, and look at the SVGs before committing them)."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from engine import Game
 from engine.station.bot import StationBot
+from tui import modes
 from tui.app import ShambleApp
 
 SIZES = [(80, 24), (120, 40)]
@@ -27,9 +29,28 @@ def won_tutorial() -> Game:
     raise AssertionError("no won tutorial in 40 seeds")
 
 
+@pytest.fixture
+def station_only(monkeypatch):
+    """Only station's adapter: the title's picture does not change each time
+    another mode adds a title entry (test_title_lists_every_modes_entries)."""
+    monkeypatch.setattr(modes, "_UIS", {"station": modes.get_ui("station")})
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_title_snapshot(snap_compare, size):
+def test_title_snapshot(snap_compare, size, station_only):
     assert snap_compare(ShambleApp(autosave=False), terminal_size=size)
+
+
+async def test_title_lists_every_modes_entries_with_the_keys_in_one_column():
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#title-menu", OptionList)
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        entries = [e for m in modes.ui_modes() for e in modes.get_ui(m).title_entries()]
+        for entry in entries:
+            assert any(p.split()[:-1] == entry.label.split() for p in prompts), entry.label
+        assert len({len(p.rstrip()) for p in prompts}) == 1  # keys in one column
 
 
 @pytest.mark.parametrize("size", SIZES)
