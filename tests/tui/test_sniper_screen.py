@@ -114,9 +114,9 @@ async def test_a_move_onto_open_ground_in_sight_is_warned_then_asked(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         await pilot.press("m")
-        assert screen.cursor == (2, 1) and "2,1 (1 step), cover" in status(app)
+        assert screen.cursor == (2, 1) and "Move: 2,1, 1 step, cover. Enter" in status(app)
         await pilot.press("right")
-        assert "3,1 (2 steps), open, seen by s2 (fires)" in status(app)
+        assert "Move: 3,1, 2 steps, open: seen by s2 (fires). Enter" in status(app)
         board = cells(app)
         assert board[(3, 1)][1].endswith(".line")  # the soldier's sight line, underlined
         assert board[(5, 3)][1].endswith(".line") and not board[(2, 2)][1].endswith(".line")

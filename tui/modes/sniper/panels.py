@@ -188,12 +188,11 @@ def enemy_lines(view: dict, room: int) -> Text:
     for uid, s in view.get("last_seen", {}).items():
         if uid in view["units"]:
             continue
-        ago = view["turn"] - s["turn"]
-        when = "now?" if ago <= 0 else f"{ago}t ago"
+        when = words.turns_ago(view["turn"] - s["turn"])
         rows.append((f"{uid:<3} {s['kind']:<8}{words.cell(s['at']):>6} {when}", "dim"))
     text = Text(no_wrap=True, overflow="ellipsis")
     if not rows:
-        text.append("none seen yet", "dim")
+        text.append("none in sight", "dim")
         return text
     shown = rows if len(rows) <= room else rows[: room - 1]
     for n, (line, style) in enumerate(shown):

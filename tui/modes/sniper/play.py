@@ -51,6 +51,7 @@ KEYS: tuple[Key, ...] = (
     Key("e", "end_turn", "end your turn", "Turn", True, label="end"),
     Key("tab", "next", "commander: select the next unit to order", "Turn", priority=True),
     Key("x", "look", "look: describe the cell under the cursor", "Turn"),
+    Key("full_stop", "home", "cursor back to you (the commander: to the selected unit)", "Cursor"),
 )
 
 # (command type, key, word) offered on the status line when legal
@@ -59,9 +60,9 @@ HINTS = (
     ("shoot", "f", "fire"),
     ("use", "i", "item"),
     ("hide", "c", "hide"),
+    ("end_turn", "e", "end"),
     ("take_ammo", "r", "ammo"),
     ("sabotage", "s", "sabotage"),
-    ("end_turn", "e", "end"),
 )
 
 
@@ -273,10 +274,10 @@ class SniperPlay(CommanderKeys, Play):
         if self.rings_turn != now["turn"]:
             self.rings, self.rings_turn = [], now["turn"]
         for side, run in narrate.split(events):
-            if side != "sniper":
-                continue
             for e in run:
-                if e["type"] == "noise_made" and e.get("radius"):
+                if e["type"] == narrate.SNIPER_STARTS:  # a new turn: the old rings are gone
+                    self.rings = []
+                elif side == "sniper" and e["type"] == "noise_made" and e.get("radius"):
                     self.rings.append((as_cell(e["at"]), e["radius"]))
 
     def label(self, command: dict, view: dict) -> str:
@@ -321,12 +322,17 @@ class SniperPlay(CommanderKeys, Play):
         if view["viewer"] == "commander":
             return self.commander_status(host)
         me = view["sniper"]
+        away = self.cursor_note(host)
+        if away is not None:
+            return away
         text = Text()
         if me["spotted"]:
             text.append("SPOTTED! ", "bold reverse")
         text.append(f"Turn {view['turn']}/{view['turns']}", "bold")
-        acts = me.get("actions_left", 0)
-        text.append(f": {me['moves_left']} moves, {acts} action{'s' if acts != 1 else ''}.")
+        acts, moves = me.get("actions_left", 0), me["moves_left"]
+        text.append(
+            f": {moves} move{'s' if moves != 1 else ''}, {acts} action{'s' if acts != 1 else ''}."
+        )
         can = {c["type"] for c in host.legal}
         room = host.status_room()
         for ctype, key, word in HINTS:
@@ -334,6 +340,23 @@ class SniperPlay(CommanderKeys, Play):
                 text.append(f" {key}", "bold")
                 text.append(f" {word}")
         return text
+
+    def cursor_note(self, host: Host) -> Text | None:
+        """With the cursor off him: what Enter (or f) would do there."""
+        view, cursor = host.view, host.cursor
+        if cursor is None or view.get("outcome") or list(cursor) == view["sniper"]["at"]:
+            return None
+        route = self.routes(host).get(cursor)
+        if route is not None:
+            hint = self.move_hint(host, [as_cell(c) for c in route["path"]], spare=14)
+            text = Text("Enter moves: ", "bold")
+            return text.append(hint + ". (. back to you)")
+        for uid, u in view["units"].items():
+            if as_cell(u["at"]) == cursor:
+                if any(c.get("target") == uid for c in of_type(host.legal, "shoot")):
+                    text = Text(f"{words.unit(uid).capitalize()}: ", "bold")
+                    return text.append(f"f fires ({self.odds_hint(host, uid, spare=10)})")
+        return None
 
     def place(self, cursor: Any) -> str:
         return f"cell {words.cell(cursor)}" if cursor else "nowhere"
@@ -402,25 +425,27 @@ class SniperPlay(CommanderKeys, Play):
                     seen_by[uid] = (min(d, old[0]) if old else d, fires or bool(old and old[1]))
         return opens, seen_by
 
-    def move_hint(self, host: Host, path: list[Cell]) -> str:
+    def move_hint(self, host: Host, path: list[Cell], spare: int = 44) -> str:
+        """Where, how far, cover or open, and who he sees would see him on the
+        way: as much as the status line has room for."""
         opens, seen_by = self.exposure(host.view, path)
         n = len(path)
-        text = f"{words.cell(path[-1])} ({n} step{'s' if n > 1 else ''}), "
         sight = self.sight(host.view)
         end_open = sight.is_open(path[-1])
+        text = f"{words.cell(path[-1])}, {n} step{'s' if n > 1 else ''}, "
         text += "open" if end_open else "cover"
-        if opens and not end_open:
-            text += f", {opens} open on the way"
         if seen_by:
             who = ", ".join(
                 f"{uid}{' (fires)' if fires else ''}" for uid, (_, fires) in seen_by.items()
             )
-            text += f", seen by {who}"
-        elif opens:
-            text += " (no one you see)"
-        return text
+            return text + f": seen by {who}"
+        way = f" ({opens} open on the way)" if opens and not end_open else ""
+        unseen = " (no one you see)" if opens else ""
+        room = host.status_room() - spare  # "Move: " and ". Enter does it, m next, Esc cancels"
+        fits = [t for t in (text + way + unseen, text + way) if len(t) <= room]
+        return fits[0] if fits else text
 
-    def odds_hint(self, host: Host, target: str) -> str:
+    def odds_hint(self, host: Host, target: str, spare: int = 42) -> str:
         view = host.view
         u = view["units"].get(target)
         if u is None:
@@ -432,7 +457,7 @@ class SniperPlay(CommanderKeys, Play):
             text += f", wound {percent(wound, total)}"
         text += f", miss {percent(miss, total)}"
         deck = f" ({total} cards)"
-        return text + deck if len(text + deck) + 42 <= host.status_room() else text
+        return text + deck if len(text + deck) + spare <= host.status_room() else text
 
     def use_hint(self, host: Host, command: dict) -> str:
         card = command["card"]
@@ -531,6 +556,10 @@ class SniperPlay(CommanderKeys, Play):
         if me.get("actions_left", 0) == 0 and me["acted"]:
             return "you have taken your action this turn"
         return "not now"
+
+    def key_home(self, host: Host) -> None:
+        host.cursor = self.home(host)
+        host.redraw()
 
     def key_move(self, host: Host) -> None:
         if host.view["viewer"] == "commander":

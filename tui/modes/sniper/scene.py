@@ -3,7 +3,8 @@
 The sniper's board is drawn from his view alone: terrain everywhere (he has
 the map), cells out of his sight dim, the units he sees now as letters, the
 units he saw before as the digit of turns since (where he cannot see now),
-smoke, the rings of his last noises, sight lines underlined. The commander's
+smoke, the rings of his last noises (on open ground, so cover still shows),
+sight lines underlined. The commander's
 board (hot-seat) is drawn from the commander's view alone: every unit of
 his, the sniper only where he is spotted (else `?` where he was last known),
 the noises his units heard."""
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from engine.core.geometry import chebyshev
 from engine.sniper import content
+from engine.sniper.board import OPEN
 from tui.modes.sniper.glyphs import KIND, STYLES, Glyphs
 from tui.modes.sniper.sight import Cell, Sight, as_cell
 from tui.widgets.board import CURSOR, PLAIN, TARGET, Scene
@@ -71,7 +73,7 @@ def sniper_scene(
                 text, style = (str(memory[c]) if memory[c] < 10 else g.more), "memory"
             elif c in sight.smoke and ch not in "# ":
                 text, style = g.smoke, "smoke"
-            elif c in ringed and ch not in "# ":
+            elif c in ringed and ch in OPEN:
                 text, style = g.ring, "ring"
             if c not in seen:
                 style += ".far"
