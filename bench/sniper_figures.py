@@ -1,5 +1,6 @@
 """Sniper figures (issue 12): the commander's turn on the largest map with
-every unit on the board, the AI's decision alone, and bot games."""
+every unit on the board, the AI's decision alone, bot games, and the bot
+sniper's win rate on each map against the AI commander."""
 
 from __future__ import annotations
 
@@ -99,8 +100,27 @@ def bot_game_figure(games: int = 6) -> None:
     emit("sniper_bot_game_commands_per_s", statistics.median(rates), "commands/s", games=games)
 
 
-def main(games: int = 6) -> None:
+def win_rate_figures(games: int) -> None:
+    """The bot sniper against the AI commander, seeds 0..games-1 of each map:
+    the measured win rates the README's table reports."""
+    for row in get_mode("sniper").missions():
+        won = 0
+        for seed in range(games):
+            g = Game.new("sniper", mission=row["id"], seed=seed)
+            won += bot.play(g) == "won"
+        emit(
+            f"sniper_bot_win_rate_{row['id']}",
+            100 * won / games,
+            "%",
+            games=games,
+            won=won,
+            difficulty=row["difficulty"],
+        )
+
+
+def main(games: int = 6, rate_games: int = 200) -> None:
     t0 = time.perf_counter()
     ai_turn_figures(largest_mission())
     bot_game_figure(games)
+    win_rate_figures(rate_games)
     emit("sniper_bench_s", time.perf_counter() - t0, "s")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
+from itertools import permutations
 
 from engine.core.geometry import Grid, chebyshev
 from engine.sniper import commands as cmd
@@ -28,7 +29,8 @@ OPEN = 3  # the price of an open cell: units he does not know of may see it
 SEEN = 8  # the price of a cell a known unit could see him on
 CLOSE = 20  # the price of a cell a unit could reach next to in one move
 HOT = 8  # the price of a cell near where he was last spotted
-LANE = 6  # the price of a cell on or next to the way a unit was seen walking
+MEMORY = 3  # turns it trusts where it last saw a unit
+LANE = 2  # the price of a cell on or next to the way a unit was seen walking
 
 
 @lru_cache(maxsize=16)
@@ -43,7 +45,9 @@ def _cell(c) -> Cell:
 class _Mind:
     """What the bot makes of its view and its notes."""
 
-    def __init__(self, view: dict, spotted_at: dict[Cell, int], lanes: set[Cell]) -> None:
+    def __init__(
+        self, view: dict, spotted_at: dict[Cell, int], lanes: set[Cell], looked: set[Cell]
+    ) -> None:
         self.view = view
         self.board = _board(tuple(view["map"]))
         self.me = view["sniper"]
@@ -55,12 +59,14 @@ class _Mind:
         self.remembered = {
             uid: (s["kind"], _cell(s["at"]))
             for uid, s in view.get("last_seen", {}).items()
-            if uid not in self.seen and s["turn"] >= self.turn - 1
+            if uid not in self.seen and s["turn"] >= self.turn - MEMORY
         }
         self.known = {**self.remembered, **self.seen}
         # where he was spotted on the last turns: searchlights and alarms aim there
         self.hot = [c for c, turn in spotted_at.items() if self.turn - 2 <= turn < self.turn]
         self.lanes = lanes
+        self.patient = True  # it may stay put this turn to let danger pass
+        self.target: str | None = None  # the objective it is after
         self.smoke = frozenset(
             (m["at"][0] + dx, m["at"][1] + dy)
             for m in view.get("smoke", [])
@@ -69,6 +75,19 @@ class _Mind:
             for dy in range(-r, r + 1)
         )
         self.todo = [o for o in self.me["objectives"] if o not in self.me["done"]]
+        blasts = [
+            content.equipment(c).range
+            for c in self.me["hand"]
+            if content.equipment(c).effect == "blast"
+        ]
+        self.grenade_range = max(blasts, default=0)
+        inside = self.board.cells_of(":")
+        looked.update(
+            c
+            for c in inside
+            if chebyshev(c, self.at) <= 6 and self.board.clear(self.at, c, self.smoke)
+        )
+        self.looked = looked
         self.features = {
             name: c
             for name, spec in content.content().features.items()
@@ -77,6 +96,8 @@ class _Mind:
         rain = view.get("rain_until")
         self.rain = rain is not None and self.turn <= int(rain)
         self._danger: dict[Cell, int] = {}
+        self._walks: dict[tuple[Cell, Cell], int] = {}
+        self._threat: dict[Cell, int] = {}
 
     # -- what it wants -------------------------------------------------------------
     def wanted_units(self) -> set[str]:
@@ -90,25 +111,73 @@ class _Mind:
                 out |= {uid for uid, (kind, _) in self.known.items() if kind == spec.unit_kind}
         return out
 
-    def goal_cells(self) -> list[Cell]:
+    def goal_cells(self, stale: bool = False) -> list[Cell]:
+        """Where to go next: toward the first objective of the shortest round
+        (its places: next to a feature to wreck, onto the documents, within
+        reach of a unit to kill); with every objective done, an escape.
+        `stale`: it stood at those places this turn for nothing, so the places
+        of units it only remembers are dropped."""
         if not self.todo:
             return list(self.board.cells_of(ESCAPE))
-        goals: list[Cell] = []
-        for o in self.todo:
-            spec = content.objective(o)
-            if spec.kind == "feature" and spec.feature in self.features:
-                cell = self.features[spec.feature]
-                if content.content().features[spec.feature].on_entry:
-                    goals.append(cell)
-                else:
-                    goals.extend(c for c in neighbours(cell) if self.board.enterable(c))
-        for uid in self.wanted_units():
-            if uid in self.known:
-                goals.extend(self._firing_spots(self.known[uid][1]))
-        return goals or self._search_cells()
+        places = {o: self._places(o, stale) for o in self.todo}
+        placed = [o for o in self.todo if places[o]]
+        if not placed:
+            return self._search_cells()
+        if self.target not in placed:  # it keeps to its choice while it can
+            self.target = self._first_of_round(placed, places)
+        return places[self.target]
 
-    def _firing_spots(self, target: Cell, reach: int = 6) -> list[Cell]:
-        out = []
+    def _places(self, objective: str, stale: bool) -> list[Cell]:
+        spec = content.objective(objective)
+        if spec.kind == "feature" and spec.feature in self.features:
+            cell = self.features[spec.feature]
+            if content.content().features[spec.feature].on_entry:
+                return [cell]
+            return [c for c in neighbours(cell) if self.board.enterable(c)]
+        targets = [spec.unit] if spec.kind == "kill" else self.wanted_units()
+        out: list[Cell] = []
+        for uid in targets:
+            if uid in self.seen:
+                kind, at = self.seen[uid]
+                out.extend(self._firing_spots(at, content.unit(kind).armoured))
+            elif uid in self.known and not stale:
+                out.extend(self._firing_spots(self.known[uid][1], False, reach=3))
+        return out
+
+    def _first_of_round(self, todo: list[str], places: dict[str, list[Cell]]) -> str:
+        """The objective to do first: the one that starts the shortest walk
+        through every placed objective and on to an escape."""
+        ok = self.board.enterable
+        nearest = {o: min(places[o], key=lambda c: chebyshev(c, self.at)) for o in todo}
+        escapes = list(self.board.cells_of(ESCAPE))
+        best, first = None, todo[0]
+        for order in permutations(todo):
+            here, length = self.at, 0
+            for o in order:
+                length += self._steps(here, nearest[o], ok)
+                here = nearest[o]
+            length += min((chebyshev(here, e) for e in escapes), default=0)
+            if best is None or length < best:
+                best, first = length, order[0]
+        return first
+
+    def _steps(self, a: Cell, b: Cell, ok) -> int:
+        key = (a, b)
+        got = self._walks.get(key)
+        if got is None:
+            path = self.board.path(a, [b], ok)
+            got = len(path) if path is not None else 10 * chebyshev(a, b)
+            self._walks[key] = got
+        return got
+
+    def _firing_spots(self, target: Cell, armoured: bool, reach: int = 10) -> list[Cell]:
+        """Cover cells with a clear line to the target: for armour, within a
+        grenade's throw; else beyond the units' own range (6) where there are
+        any, else nearer."""
+        if armoured and self.grenade_range:
+            reach = self.grenade_range
+        far, near = [], []
+        reach = min(reach, 4) if self.rain else reach
         for dy in range(-reach, reach + 1):
             for dx in range(-reach, reach + 1):
                 c = (target[0] + dx, target[1] + dy)
@@ -118,44 +187,51 @@ class _Mind:
                     and self.board.glyph(c) in COVER
                     and self.board.clear(c, target, self.smoke)
                 ):
-                    out.append(c)
-        return out or [target]
+                    (far if chebyshev(c, target) > 6 else near).append(c)
+        return far or near or [target]
 
     def _search_cells(self) -> list[Cell]:
-        """A wanted unit it has never seen: look where people live."""
-        inside = self.board.cells_of(":")
-        if not inside:
-            return list(self.board.cells_of(ESCAPE))
-        cx = sum(c[0] for c in inside) // len(inside)
-        cy = sum(c[1] for c in inside) // len(inside)
-        return [min(inside, key=lambda c: (chebyshev(c, (cx, cy)), c[1], c[0]))]
+        """A wanted unit it has not seen lately: look inside the buildings it
+        has not looked into yet, the nearest first."""
+        unseen = [c for c in self.board.cells_of(":") if c not in self.looked]
+        return unseen or list(self.board.cells_of(ESCAPE))
 
     # -- danger --------------------------------------------------------------------
     def cover(self, cell: Cell) -> bool:
         return not self.board.is_open(cell) or cell in self.smoke
 
-    def danger(self, cell: Cell) -> int:
-        """How bad it is to stand on a cell, from the units it knows of."""
-        got = self._danger.get(cell)
+    def threat(self, cell: Cell) -> int:
+        """What ending his turn on a cell risks, from the units he knows of:
+        their eyes on open ground, their reach if they find him, dogs' noses,
+        and searchlights where he was spotted lately."""
+        got = self._threat.get(cell)
         if got is not None:
             return got
         sight = 4 if self.rain else 8
-        d = 0 if self.cover(cell) else OPEN
+        d = 0
+        exposed = not self.cover(cell)
         for kind, at in self.known.values():
             spec = content.unit(kind)
             dist = chebyshev(cell, at)
-            if spec.captures and dist <= spec.speed + 1:
+            if spec.captures and dist <= spec.speed + 1 and (exposed or cell in self.lanes):
                 d += CLOSE
             if spec.smell and dist <= spec.smell + spec.speed:
                 d += CLOSE // 2
-            if not self.cover(cell) and dist <= sight and self.board.clear(at, cell, self.smoke):
+            if exposed and dist <= sight and self.board.clear(at, cell, self.smoke):
                 d += SEEN
         if any(chebyshev(cell, h) <= 2 for h in self.hot):
             d += HOT
-        if cell in self.lanes:
-            d += LANE
-        self._danger[cell] = d
+        self._threat[cell] = d
         return d
+
+    def danger(self, cell: Cell) -> int:
+        """The price of passing a cell: its threat, open ground, patrol lanes."""
+        got = self._danger.get(cell)
+        if got is None:
+            got = self.threat(cell) + (0 if self.cover(cell) else OPEN)
+            got += LANE if cell in self.lanes else 0
+            self._danger[cell] = got
+        return got
 
     def path_to(self, goals: list[Cell]) -> list[Cell] | None:
         """The cheapest way to a goal: each step costs 1 plus its danger."""
@@ -200,6 +276,9 @@ class SniperBot:
         self.spotted_at: dict[Cell, int] = {}  # where he was spotted, and when
         self.trail: dict[str, Cell] = {}  # where he saw each unit before
         self.lanes: set[Cell] = set()  # cells on or next to where units walked
+        self.waited: int = 0  # the last turn it stayed put to let danger pass
+        self.looked: set[Cell] = set()  # building cells it has seen inside
+        self.target: str | None = None  # the objective it is after
 
     def choose(self, view: dict, legal: list[cmd.Command]) -> cmd.Command:
         """The bot's next command: one of `legal`."""
@@ -207,7 +286,15 @@ class SniperBot:
         if me["spotted"]:
             self.spotted_at[_cell(me["at"])] = int(view["turn"])
         self._note_walks(view)
-        m = _Mind(view, self.spotted_at, self.lanes)
+        m = _Mind(view, self.spotted_at, self.lanes, self.looked)
+        m.patient = self.waited < m.turn - 1
+        m.target = self.target
+        choice = self._choose(m, view, legal)
+        self.target = m.target
+        return choice
+
+    def _choose(self, m: _Mind, view: dict, legal: list[cmd.Command]) -> cmd.Command:
+        me = view["sniper"]
         by_type: dict[type, list[cmd.Command]] = {}
         for c in legal:
             by_type.setdefault(type(c), []).append(c)
@@ -226,6 +313,8 @@ class SniperBot:
         step = _step(m, by_type.get(cmd.Move, []))
         if step is not None:
             return step
+        if not me["moved"]:
+            self.waited = m.turn
         return _action(m, by_type) or _last_action(m, by_type) or end
 
     def _note_walks(self, view: dict) -> None:
@@ -260,11 +349,16 @@ def _action(m: _Mind, by_type) -> cmd.Command | None:
     blast = _grenade(m, by_type, wanted)
     if blast is not None:
         return blast
-    shots = [c for c in by_type.get(cmd.Shoot, []) if c.target in wanted]
+    shots = [
+        c
+        for c in by_type.get(cmd.Shoot, [])
+        if c.target in wanted
+        and not (m.grenade_range and content.unit(m.seen[c.target][0]).armoured)
+    ]
     quiet = [c for c in shots if c.suppressed]
     if quiet:
         return quiet[0]
-    if shots and m.cover(m.at) and (not m.capturers_near() or m.turns_left <= 2):
+    if shots and m.cover(m.at) and (not m.capturers_near(2) or m.turns_left <= 2):
         return shots[0]
     return None
 
@@ -280,15 +374,9 @@ def _second_action(m: _Mind, by_type) -> cmd.Command | None:
 
 
 def _grenade(m: _Mind, by_type, wanted: set[str]) -> cmd.Command | None:
+    """Grenades are kept for armour: only they and weak points hurt it."""
     uses = [c for c in by_type.get(cmd.Use, []) if content.equipment(c.card).effect == "blast"]
-    if not uses:
-        return None
     targets = [m.seen[u][1] for u in wanted if u in m.seen and content.unit(m.seen[u][0]).armoured]
-    wrecks = content.equipment(uses[0].card).wrecks
-    for o in m.todo:
-        spec = content.objective(o)
-        if spec.kind == "feature" and spec.feature in wrecks and spec.feature in m.features:
-            targets.append(m.features[spec.feature])
     for c in uses:
         if c.at is not None and _cell(c.at) in targets and chebyshev(_cell(c.at), m.at) > 1:
             return c
@@ -301,20 +389,21 @@ def _step(m: _Mind, moves: list[cmd.Command]) -> cmd.Command | None:
     if not moves:
         return None
     goals = m.goal_cells()
-    path = m.path_to(goals) if m.at not in goals else []
+    if m.at in goals and m.me["moved"]:
+        return None  # it came here this turn: act from here
+    if m.at in goals:  # it stood here a whole turn for nothing
+        goals = [c for c in m.goal_cells(stale=True) if c != m.at]
+    path = m.path_to(goals) if goals else []
     if m.at in m.hot:  # spotted here: away from here first
         path = path or m.path_to(_away(m)) or []
     if not path:
         return None
     reach = path[: m.me["moves_left"]]
-    weight = 1 if m.turns_left <= 3 else 4
-
-    def threat(cell: Cell) -> int:  # what standing there at the turn's end risks
-        return m.danger(cell) - (0 if m.cover(cell) else OPEN)
-
-    scores = [(threat(m.at) * weight, 0)]
+    hurry = not m.todo or m.turns_left <= 3 or not m.patient
+    weight = 1 if hurry else 4
+    scores = [(m.threat(m.at) * weight, 0)]
     for i, cell in enumerate(reach, 1):
-        scores.append((threat(cell) * weight - 3 * i, i))
+        scores.append((m.threat(cell) * weight - 3 * i, i))
     best = min(scores)[1]
     if best == 0:
         return None

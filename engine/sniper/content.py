@@ -74,7 +74,7 @@ class ObjectiveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     unit: str = ""
     feature: str = ""
     unit_kind: str = ""
-    count: int = 0
+    number: int = 0  # kills: how many of that kind
 
 
 class Numbers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -139,8 +139,11 @@ def unit_by_glyph() -> dict[str, str]:
 
 
 def full_deck(table: str) -> tuple[str, ...]:
-    """Every card of a deck in file order, each as many times as it counts."""
+    """Every card of a deck in file order, each as many times as it counts
+    (objectives: one of each)."""
     cards = getattr(content(), table)
+    if table == "objectives":
+        return tuple(cards)
     return tuple(card for card, spec in cards.items() for _ in range(spec.count))
 
 

@@ -289,7 +289,7 @@ def _allowed(units: tuple[UnitStart, ...], features: dict[str, Cell]) -> tuple[s
         elif spec.kind == "feature":
             ok = spec.feature in features
         else:
-            ok = sum(1 for u in units if u.kind == spec.unit_kind) >= spec.count
+            ok = sum(1 for u in units if u.kind == spec.unit_kind) >= spec.number
         if ok:
             out.append(card)
     return tuple(out)

@@ -141,7 +141,7 @@ def objective_holds(state: State, objective: str) -> bool:
         return u is not None and not u.alive
     if spec.kind == "feature":
         return state.features.get(spec.feature) in ("destroyed", "taken")
-    return state.kills.get(spec.unit_kind, 0) >= spec.count
+    return state.kills.get(spec.unit_kind, 0) >= spec.number
 
 
 def entry_free(world: World, state: State, cell: Cell) -> bool:

@@ -8,7 +8,7 @@ from bench import sniper_figures
 
 
 def test_sniper_figures_print_json_lines(capsys):
-    sniper_figures.main(games=1)
+    sniper_figures.main(games=1, rate_games=1)
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     names = {r["name"] for r in rows}
     assert names == {
@@ -16,6 +16,9 @@ def test_sniper_figures_print_json_lines(capsys):
         "sniper_ai_decision_ms",
         "sniper_bot_game_commands_per_s",
         "sniper_bench_s",
+        "sniper_bot_win_rate_village",
+        "sniper_bot_win_rate_forest_road",
+        "sniper_bot_win_rate_rail_yard",
     }
     turn = next(r for r in rows if r["name"] == "sniper_ai_turn_ms")
     assert turn["value"] > 0 and turn["map"] == "rail_yard" and turn["units"] >= 11

@@ -29,8 +29,9 @@ def test_SN_C_carries_ammo_and_cards_to_the_next_map():
     g = Game.new(seed=3, **kwargs)
     s = g.summary()["sniper"]
     assert s["ammo"] == 2
-    # his cards, then the rail yard's kit adds the grenade he lacks, then two drawn
-    assert s["hand"][:4] == ["binoculars", "knife", "smoke", "grenade"] and len(s["hand"]) == 6
+    # his cards, then what the rail yard's kit adds, then two drawn
+    assert s["hand"][:6] == ["binoculars", "knife", "smoke", "grenade", "grenade", "suppressor"]
+    assert len(s["hand"]) == 8
     p = campaign.finish_mission(p, _finished("rail_yard", "won"))
     assert campaign.next_game(p)["mission"] == "forest_road"
     p = campaign.finish_mission(p, _finished("forest_road", "won"))

@@ -23,7 +23,7 @@ def shamble(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 
 
 def test_script_plays_a_sniper_turn_and_the_ai_commanders():
-    commands = [{"type": "move", "path": [[3, 7]]}, {"type": "end_turn"}]
+    commands = [{"type": "move", "path": [[2, 7]]}, {"type": "end_turn"}]
     out = shamble(
         "script", "--mode", "sniper", "--mission", "village", "--seed", "4", "-",
         stdin="\n".join(json.dumps(c) for c in commands),
@@ -37,9 +37,9 @@ def test_script_plays_a_sniper_turn_and_the_ai_commanders():
 def test_script_hot_seat_commander_and_refusals():
     commands = [
         {"type": "end_turn"},
-        {"type": "order", "unit": "s1", "to": [9, 3]},
+        {"type": "order", "unit": "s3", "to": [13, 10]},
         {"type": "end_turn"},
-        {"type": "order", "unit": "s1", "to": [9, 4]},
+        {"type": "order", "unit": "s3", "to": [13, 9]},
     ]
     out = shamble(
         "script", "--mode", "sniper", "--mission", "village", "--commander", "human", "-",
@@ -49,7 +49,7 @@ def test_script_hot_seat_commander_and_refusals():
     assert out.stderr.startswith("rejected: not_your_turn: ")
     events = [json.loads(line) for line in out.stdout.splitlines()]
     moved = [e for e in events if e["type"] == "unit_moved"]
-    assert moved == [{"type": "unit_moved", "unit": "s1", "path": [[9, 3]]}]
+    assert moved == [{"type": "unit_moved", "unit": "s3", "path": [[13, 10]]}]
 
 
 def test_script_bad_commander_option():
@@ -64,4 +64,4 @@ def test_missions_lists_the_three_maps():
     assert [r["id"] for r in rows] == ["village", "forest_road", "rail_yard"]
     assert all(r["mode"] == "sniper" for r in rows)
     out = shamble("missions", "--mode", "sniper")
-    assert "Rail Yard" in out.stdout and "40x18 cells" in out.stdout
+    assert "Rail Yard" in out.stdout and "36x16 cells" in out.stdout
