@@ -1,0 +1,355 @@
+"""Siege's action keys: what each key does for the selected human (and
+for a zombie player's zombie), with the engine as judge. Every command
+offered is one the engine takes; when there is none, the engine's own
+reason is said in the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import RuleError
+from engine.siege import content
+from tui.modes.base import Host, Targeting
+from tui.modes.siege import reach
+from tui.modes.siege.narrate import name, where
+
+
+def cmd_at(value) -> reach.Cell:
+    return (value[0], value[1])
+
+
+def sentence(text: str) -> str:
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def content_kind(weapon: str) -> str:
+    return "hands" if weapon == "hands" else content.item(weapon).kind
+
+
+class SiegeKeys:
+    """Mixed into SiegePlay: needs its game, zombie_turn, figure_cell and
+    weapons."""
+
+    game: Any
+
+    # -- the engine as judge ---------------------------------------------------
+    def refusal(self, command: dict) -> str | None:
+        """The engine's reason to refuse command now, or None if it would take it."""
+        g = self.game
+        try:
+            g.mode.run(g.world, g.state, g.parse_command(command))
+        except RuleError as e:
+            return e.message
+        return None
+
+    def mine(self, host: Host, *types: str) -> list[dict]:
+        field = "zombie" if self.zombie_turn(host.view) else "human"
+        return [c for c in host.legal if c["type"] in types and c.get(field) == host.selected]
+
+    def explain(self, host: Host, what: str, probe: dict | None = None) -> None:
+        """No command of this kind to offer: the engine's reason when a probe
+        gives one, else plain words."""
+        view = host.view
+        if view.get("outcome"):
+            host.add_log(["The game is over."])
+            return
+        who = host.selected
+        if who is None:
+            host.add_log(["Nobody can act now."])
+            return
+        why = self.refusal(probe) if probe else None
+        subject = name(who) if who in view["humans"] else who
+        host.add_log(
+            [f"{subject} can't {what}: {sentence(why)}" if why else f"{subject} can't {what} now."]
+        )
+
+    def human_key(self, host: Host) -> str | None:
+        """The selected human when it is the humans' phase, else says why not."""
+        if self.zombie_turn(host.view):
+            host.add_log(["It is the zombies' turn: Tab picks a zombie, e ends the turn."])
+            return None
+        return host.selected
+
+    def target(
+        self, host: Host, kind: str, verb: str, key: str, commands, key_of, marks=()
+    ) -> None:
+        options: dict = {}
+        for c in commands:
+            options.setdefault(key_of(c), []).append(c)
+        host.start_targeting(Targeting(kind, verb, key, options, frozenset(marks)))
+
+    # -- the humans' keys ---------------------------------------------------------
+    @property
+    def routes(self) -> dict:
+        return getattr(self, "_routes", {})
+
+    def move_options(self, host: Host, hid: str) -> dict:
+        """Cell -> [move command] for every cell the engine lets the human walk to."""
+        found = reach.routes(host.view, hid)
+        options, kept = {}, {}
+        for cell, route in found.items():
+            command = {"type": "move", "human": hid, "path": [list(c) for c in route.path]}
+            if self.refusal(command) is None:
+                options[cell] = [command]
+                kept[cell] = route
+        self._routes = kept
+        return options
+
+    def key_move(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            steps = self.mine(host, "zombie_move")
+            if not steps:
+                self.explain(host, "move")
+                return
+            self.target(host, "zombie_move", "Move", "m", steps, lambda c: cmd_at(c["to"]))
+            return
+        hid = host.selected
+        if hid is None:
+            self.explain(host, "move")
+            return
+        options = self.move_options(host, hid)
+        if not options:
+            step = next(iter(self.mine(host, "move")), None)
+            here = self.figure_cell(host.view, hid) or (0, 0)
+            probe = step or {"type": "move", "human": hid, "path": [[here[0], here[1] - 1]]}
+            self.explain(host, "move", probe)
+            return
+        cursor = host.cursor
+        if cursor not in options and cursor != self.figure_cell(host.view, hid):
+            host.add_log([self.out_of_reach(host, hid, cursor)])
+        host.start_targeting(Targeting("move", "Move", "m", options))
+
+    def out_of_reach(self, host: Host, hid: str, cell: Any, shown: bool = True) -> str:
+        left = host.view["humans"][hid]["actions_left"]
+        s = "s" * (left != 1)
+        then = "the cells in reach are highlighted" if shown else "m shows the cells in reach"
+        return f"{where(cell)} is out of {name(hid)}'s reach this turn ({left} action{s}): {then}."
+
+    def attack_marks(self, view: dict, hid: str) -> set:
+        origin = self.figure_cell(view, hid)
+        guns = [w for w in self.weapons(view, hid) if content.item(w).kind == "firearm"]
+        longest = max((content.item(w).range for w in guns), default=1)
+        return reach.in_reach(view, origin, longest) if origin else set()
+
+    def key_attack(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            bites = self.mine(host, "zombie_attack")
+            if not bites:
+                self.explain(host, "bite anyone")
+                return
+            key_of = lambda c: self.figure_cell(host.view, c["human"])  # noqa: E731
+            self.target(host, "zombie_attack", "Bite", "a", bites, key_of)
+            return
+        hid = host.selected
+        hits = [c for c in self.mine(host, "attack") if content_kind(c["weapon"]) != "thrown"]
+        hits.sort(key=lambda c: c["weapon"] == "hands")  # bare hands last
+        if hid is None or not hits:
+            self.explain(host, "attack", self.attack_probe(host, hid))
+            return
+        self.target(
+            host,
+            "attack",
+            "Attack",
+            "a",
+            hits,
+            lambda c: cmd_at(c["at"]),
+            self.attack_marks(host.view, hid),
+        )
+
+    def attack_probe(self, host: Host, hid: str | None) -> dict | None:
+        """An attack on the nearest zombie with the longest weapon, to ask why not."""
+        view = host.view
+        origin = self.figure_cell(view, hid)
+        if origin is None or not view["zombies"]:
+            return None
+        near = min(
+            (cmd_at(at) for at in view["zombies"].values()),
+            key=lambda c: (abs(c[0] - origin[0]) + abs(c[1] - origin[1]), c[1], c[0]),
+        )
+        weapons = self.weapons(view, hid) or ["hands"]
+        best = max(
+            weapons,
+            key=lambda w: content.item(w).range if w != "hands" else 0,
+        )
+        return {"type": "attack", "human": hid, "weapon": best, "at": list(near)}
+
+    def key_throw(self, host: Host) -> None:
+        hid = self.human_key(host)
+        if hid is None:
+            return
+        view = host.view
+        h = view["humans"].get(hid)
+        throwables = [i for i in dict.fromkeys(h["items"]) if content_kind(i) == "thrown"]
+        if not throwables:
+            host.add_log([f"{name(hid)} has nothing to throw."])
+            return
+        origin = self.figure_cell(view, hid)
+        commands = []
+        cells = set()
+        for item in throwables:
+            for cell in sorted(reach.in_reach(view, origin, content.item(item).range)):
+                command = {"type": "attack", "human": hid, "weapon": item, "at": list(cell)}
+                if self.refusal(command) is None:
+                    commands.append(command)
+                    cells.add(cell)
+        if not commands:
+            self.explain(
+                host,
+                "throw",
+                {"type": "attack", "human": hid, "weapon": throwables[0], "at": list(origin)},
+            )
+            return
+        near = sorted(commands, key=lambda c: self.zombie_distance(view, cmd_at(c["at"])))
+        self.target(host, "throw", "Throw", "t", near, lambda c: cmd_at(c["at"]), cells)
+
+    def zombie_distance(self, view: dict, cell: reach.Cell) -> int:
+        return min(
+            (abs(z[0] - cell[0]) + abs(z[1] - cell[1]) for z in view["zombies"].values()),
+            default=99,
+        )
+
+    def key_aim(self, host: Host) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, "aim")
+        if found:
+            host.act(found[0])
+        else:
+            self.explain(host, "aim", {"type": "aim", "human": host.selected})
+
+    def one_or_target(
+        self, host: Host, types: tuple[str, ...], verb: str, key: str, what: str, probe_type: str
+    ) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, *types)
+        if not found:
+            self.explain(host, what, self.near_probe(host, probe_type))
+        elif len(found) == 1:
+            host.act(found[0])
+        else:
+            self.target(host, types[0], verb, key, found, lambda c: cmd_at(c["at"]))
+
+    def near_probe(self, host: Host, ctype: str) -> dict | None:
+        """A command of ctype aimed at the nearest cell it could be about (a
+        spot for a search, a door for a door), to ask the engine why not."""
+        view = host.view
+        hid = host.selected
+        origin = self.figure_cell(view, hid)
+        if origin is None:
+            return None
+        if ctype == "search":
+            cells = [cmd_at(s["at"]) for s in view["spots"]]
+        elif ctype == "open_door":
+            cells = [
+                (x, y)
+                for y, row in enumerate(view["map"])
+                for x, ch in enumerate(row)
+                if ch in "+'"
+            ]
+        else:
+            cells = [host.cursor] if host.cursor != origin else []
+        if not cells:
+            cells = [(origin[0], origin[1] - 1)]
+        near = min(cells, key=lambda c: (abs(c[0] - origin[0]) + abs(c[1] - origin[1]), c[::-1]))
+        return {"type": ctype, "human": hid, "at": list(near)}
+
+    def key_search(self, host: Host) -> None:
+        self.one_or_target(host, ("search",), "Search", "s", "search", "search")
+
+    def key_door(self, host: Host) -> None:
+        self.one_or_target(
+            host, ("open_door", "close_door"), "Door", "o", "open or close a door", "open_door"
+        )
+
+    def key_barricade(self, host: Host) -> None:
+        if self.zombie_turn(host.view):
+            found = self.mine(host, "zombie_break")
+            if not found:
+                self.explain(host, "batter a door or a barricade")
+            else:
+                self.target(host, "zombie_break", "Batter", "w", found, lambda c: cmd_at(c["at"]))
+            return
+        self.one_or_target(
+            host, ("barricade", "unbarricade"), "Barricade", "w", "build a barricade", "barricade"
+        )
+
+    def choose_from(
+        self, host: Host, types: tuple[str, ...], title: str, what: str, probe: dict | None = None
+    ) -> None:
+        if self.human_key(host) is None:
+            return
+        found = self.mine(host, *types)
+        if found:
+            host.choose_and_act(title, found)
+        else:
+            self.explain(host, what, probe)
+
+    def key_carry(self, host: Host) -> None:
+        self.choose_from(host, ("carry",), "Lift whom?", "carry anyone")
+
+    def key_give(self, host: Host) -> None:
+        self.choose_from(host, ("trade",), "Give what, to whom?", "give anything")
+
+    def key_pick_up(self, host: Host) -> None:
+        self.choose_from(host, ("pick_up",), "Pick up what?", "pick anything up")
+
+    def key_drop(self, host: Host) -> None:
+        self.choose_from(host, ("drop",), "Drop what? (free)", "drop anything")
+
+    def key_use(self, host: Host) -> None:
+        self.choose_from(host, ("use",), "Use which item?", "use an item")
+
+    def key_menu(self, host: Host) -> None:
+        """Every command the selected figure can give now (moves: one step)."""
+        view = host.view
+        field = "zombie" if self.zombie_turn(view) else "human"
+        found = [c for c in host.legal if c.get(field) == host.selected and c["type"] != "choose"]
+        if self.zombie_turn(view):
+            found += [c for c in host.legal if c["type"] == "end_zombie_turn"]
+        if not found:
+            self.explain(host, "act")
+            return
+        moves = [c for c in found if c["type"] == "move"]
+        rest = [c for c in found if c["type"] != "move"]
+        title = f"{name(host.selected or '') if field == 'human' else host.selected}: what now?"
+        host.choose_and_act(title, rest + moves)
+
+    def key_end_turn(self, host: Host) -> None:
+        view = host.view
+        if self.zombie_turn(view):
+            ends = [c for c in host.legal if c["type"] == "end_zombie_turn"]
+            if not ends:
+                host.add_log(["The zombies' turn cannot end now."])
+                return
+            left = [z for z in view["zombies"] if z not in view["zombies_acted"]]
+            if left:
+                host.confirm(
+                    f"{len(left)} zombie(s) have not acted. End the zombies' turn?",
+                    lambda: host.submit(ends[0]),
+                )
+            else:
+                host.submit(ends[0])
+            return
+        ends = self.mine(host, "end_turn")
+        if not ends:
+            self.explain(host, "end a turn", {"type": "end_turn", "human": host.selected or ""})
+            return
+        hid = host.selected or ""
+        left = view["humans"][hid]["actions_left"]
+        if left:
+            s = "s" * (left != 1)
+            host.confirm(
+                f"End {name(hid)}'s turn with {left} action{s} left?", lambda: host.submit(ends[0])
+            )
+        else:
+            host.submit(ends[0])
+
+    def key_zombie_ai(self, host: Host) -> None:
+        if not self.zombie_turn(host.view):
+            host.add_log(["z is for the zombie player, in the zombies' turn."])
+            return
+        from engine.siege.ai import zombie_command
+
+        command = zombie_command(self.game.view("zombies"))
+        host.act(dict(command))
