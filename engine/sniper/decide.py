@@ -189,6 +189,8 @@ def _use(t: Turn, c: cmd.Use) -> None:
     target: Unit | None = None
     at: Cell | None = None
     if spec.aim == "target":
+        if c.target is None:
+            raise RuleError("bad_command", f"the {c.card} needs a target: give `target`")
         target = seen_unit(world, state, c.target)
         if chebyshev(s.at, target.at) > spec.range:
             raise RuleError("not_adjacent", f"{unit_name(target.id)} is not next to him")

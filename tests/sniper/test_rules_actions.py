@@ -153,6 +153,9 @@ def test_clar_7_knife(play):
     g = play("Sso\n-v-\nED.")
     assert g.refused({"type": "use", "card": "knife", "target": "v1"}) == "bad_target"
     assert g.refused({"type": "use", "card": "knife", "target": "o1"}) == "not_adjacent"
+    assert g.refused({"type": "use", "card": "knife"}) == "bad_command"
+    assert g.refused({"type": "use", "card": "grenade", "at": [1, 0]}) == "no_card"
+    assert g.refused({"type": "use", "card": "knife", "target": "s1", "range": 3}) == "bad_command"
     g.use("knife", target="s1")
     s = g.summary()
     assert not s["units"]["s1"]["alive"] and s["kills"]["soldier"] == 1
