@@ -1,6 +1,6 @@
 """The rest of a human's actions by key: doors (o), barricades (w), drop
-(d) and pick up (g), use (i), give (p), carry (c) and the set-down when the
-turn ends, a throw (t) at a cell in range and line, and the list of every
+(d) and pick up (g), use (i), give (p), carry (c) and the cell the carried
+human is set down on when the turn ends, a throw (t) at a cell in range and line, and the list of every
 action (space). Then the game as saved replays to the same end
 (`shamble replay --verify`)."""
 
@@ -156,23 +156,32 @@ async def test_give_carry_set_down_throw_and_verify(tmp_path, home):
         await pilot.pause()
         assert "Cop throws the Grenade at 6,2: 5, it bursts." in log(app)
         assert "z1 is destroyed at 6,2." in log(app) and not game.summary()["zombies"]
-        await pilot.press("tab", "p")  # Drifter gives: that ends the Cop's turn, so it asks
+        await pilot.press("p")  # the Cop gives the Pistol to Drifter
         await pilot.pause()
-        assert len(game.commands) == 1
+        assert log(app)[-1] == "Cop gives Pistol to Drifter."
+        assert game.summary()["humans"]["drifter"]["items"] == ["nail_board", "pistol"]
+        await pilot.press("tab", "c")  # Drifter lifts the wounded Cop: that ends her turn
+        await pilot.pause()
         await pilot.press("y")
-        await pilot.pause()
-        assert log(app)[-1] == "Drifter gives Nail board to Cop."
-        assert game.summary()["humans"]["cop"]["items"] == ["pistol", "nail_board"]
-        await pilot.press("c")  # lift the wounded Cop
         await pilot.pause()
         assert log(app)[-1] == "Drifter lifts the wounded Cop."
         assert map_row(app, 2)[1] == "."  # off the board while carried
         assert "carried" in str(screen.query_one("#humans").render())
-        await pilot.press("right", "m", "enter")
+        await pilot.press("right", "right", "m", "enter")
         await pilot.pause()
-        await pilot.press("e", "y")  # the latest free cell Drifter stood on: where he began
+        assert game.summary()["humans"]["drifter"]["at"] == [3, 1]
+        await pilot.press("e", "y")  # 1 action left: asked; then where to set the Cop down
         await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [label for _, label in dialog.options] == [
+            "The latest free cell Drifter stood on",
+            "2,1",
+            "1,1",
+        ]
+        await choose(pilot, "1,1")
         assert "Drifter sets Cop down at 1,1." in log(app)
+        assert game.summary()["humans"]["cop"]["at"] == [1, 1]
         await pilot.press("q", "y")
         await pilot.pause()
     (save,) = (home / "saves").glob("*.shamble")

@@ -337,13 +337,51 @@ class SiegeKeys:
             return
         hid = host.selected or ""
         left = view["humans"][hid]["actions_left"]
+        then = lambda: self.end_turn_of(host, hid, ends[0])  # noqa: E731
         if left:
             s = "s" * (left != 1)
-            host.confirm(
-                f"End {name(hid)}'s turn with {left} action{s} left?", lambda: host.submit(ends[0])
-            )
+            host.confirm(f"End {name(hid)}'s turn with {left} action{s} left?", then)
         else:
-            host.submit(ends[0])
+            then()
+
+    def end_turn_of(self, host: Host, hid: str, end: dict) -> None:
+        """End the turn; a carrier first says where the carried human is set
+        down, when there is more than one free cell they stood on (SI-4)."""
+        carried = host.view["humans"][hid]["carrying"]
+        cells = self.set_down_cells(host, hid) if carried else []
+        if len(cells) < 2:
+            host.submit(end)
+            return
+        options = [("latest", f"The latest free cell {name(hid)} stood on")]
+        options += [(f"{x},{y}", f"{x},{y}") for x, y in cells]
+
+        def chosen(answer: str | None) -> None:
+            if answer == "latest":
+                host.submit(end)
+            elif answer is not None:
+                x, y = (int(v) for v in answer.split(","))
+                host.submit({**end, "set_down": [x, y]})
+
+        host.pick(f"Set {name(carried)} down where?", options, chosen)
+
+    def set_down_cells(self, host: Host, hid: str) -> list[reach.Cell]:
+        """The free cells the carrier stood on this turn, nearest first: the
+        cells near them that the engine takes as a place to set down."""
+        origin = self.figure_cell(host.view, hid)
+        if origin is None:
+            return []
+        x0, y0 = origin
+        near = sorted(
+            ((x, y) for x in range(x0 - 4, x0 + 5) for y in range(y0 - 4, y0 + 5)),
+            key=lambda c: (abs(c[0] - x0) + abs(c[1] - y0), c[1], c[0]),
+        )
+        found = []
+        for cell in near:
+            if 0 < abs(cell[0] - x0) + abs(cell[1] - y0) <= 4 and reach.human_cost(host.view, cell):
+                command = {"type": "end_turn", "human": hid, "set_down": list(cell)}
+                if self.refusal(command) is None:
+                    found.append(cell)
+        return found
 
     def key_zombie_ai(self, host: Host) -> None:
         if not self.zombie_turn(host.view):
