@@ -1,8 +1,8 @@
 """The rest of a human's actions by key: doors (o), barricades (w), drop
-(d) and pick up (g), use (i), give (p), carry (c) and the cell the carried
-human is set down on when the turn ends, a throw (t) at a cell in range and line, and the list of every
-action (space). Then the game as saved replays to the same end
-(`shamble replay --verify`)."""
+(d) and pick up (g), use (i), give (p), carry (c) and where the carried
+human is set down when the turn ends, a throw (t) at a cell in range and
+line, and the list of every action (space). Then the game as saved
+replays to the same end (`shamble replay --verify`)."""
 
 from __future__ import annotations
 
