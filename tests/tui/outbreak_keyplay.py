@@ -83,8 +83,18 @@ async def confirm_if_asked(pilot) -> None:
         await pilot.pause()
 
 
+async def settle(pilot) -> None:
+    """Skip the bots' turns being told a step at a time (any key does)."""
+    await pilot.pause()
+    for screen in pilot.app.screen_stack:
+        if isinstance(screen, GameScreen) and screen.playing:
+            await pilot.press("x")
+            await pilot.pause()
+
+
 async def play_command(pilot, game: Game, want: dict) -> None:
     """Press the keys for one command; assert the game accepted exactly it."""
+    await settle(pilot)
     want = as_dict(want)
     app = pilot.app
     screen = game_screen(app)
@@ -145,6 +155,7 @@ async def play_command(pilot, game: Game, want: dict) -> None:
 
 async def hand_over(pilot) -> bool:
     """Press Enter on the handover screen, if it is up; True if it was."""
+    await settle(pilot)
     if isinstance(pilot.app.screen, HandoverScreen):
         await pilot.press("enter")
         await pilot.pause()

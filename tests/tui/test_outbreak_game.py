@@ -6,7 +6,7 @@ each person seeing only their own hand (OB-10)."""
 
 from __future__ import annotations
 
-from outbreak_keyplay import game_screen, hand_over, mission_file, play_command, shown
+from outbreak_keyplay import game_screen, hand_over, mission_file, play_command, settle, shown
 from textual.widgets import Input, Select
 
 from engine import Game
@@ -74,13 +74,14 @@ async def test_saved_continued_and_undone_past_the_bots():
         screen = game_screen(app)
         while game.summary()["round"] == 1:
             await play_command(pilot, game, choose(game.view("ann")))
+        await settle(pilot)  # the bots' turns, told a step at a time
         assert game.summary()["current"] == "ann" and screen.view["current"] == "ann"
         await pilot.press("ctrl+z")  # the bots' turns and the end of ann's turn
         await pilot.pause()
         assert game.summary()["current"] == "ann" and game.summary()["phase"] == "zombies"
         assert log(app)[-1] == "Undone."
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await settle(pilot)
         assert game.summary()["round"] == 2
         before, journal = game.summary(), list(game.journal)
         await pilot.press("q", "y")
@@ -154,6 +155,7 @@ async def test_three_people_and_three_bots_play_a_whole_game(tmp_path):
         for _ in range(400):
             if game.outcome:
                 break
+            await settle(pilot)
             if isinstance(app.screen, HandoverScreen):
                 assert "Seats" not in shown(app) and "cards" not in shown(app)
                 handovers.append(game.state.to_act)
@@ -167,7 +169,7 @@ async def test_three_people_and_three_bots_play_a_whole_game(tmp_path):
             assert all(card_name(c)[:10] in text for c in hand)
             await play_command(pilot, game, choose(game.view(sid)))
         assert game.outcome == "won"
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert "WINS" in shown(app)
         told = log(app)

@@ -7,7 +7,7 @@ ends, the next seat going first, and the champions at the end."""
 from __future__ import annotations
 
 import pytest
-from outbreak_keyplay import game_screen, shown
+from outbreak_keyplay import game_screen, settle, shown
 from textual.widgets import Select
 
 from engine.outbreak import match as rules
@@ -81,8 +81,8 @@ async def test_a_match_of_bots_from_the_title_to_the_champion():
         screen = app.screen
         assert isinstance(screen, MatchScreen)
         assert "Next: game 1 of 2; Bot 1 goes first." in shown(app)
-        await pilot.press("enter")  # Play game 1: the bots play it out
-        await pilot.pause()
+        await pilot.press("enter")  # Play game 1: the bots play it out...
+        await settle(pilot)  # ...told a step at a time until a key skips to the end
         assert isinstance(app.screen, GameOverScreen)
         assert "Back to the match" in shown(app)
         first = game_screen(app).game.summary()
@@ -92,7 +92,7 @@ async def test_a_match_of_bots_from_the_title_to_the_champion():
         assert "Game 1: " in shown(app) and "Bot 2 goes first" in shown(app)
         assert first["order"] == ["p1", "p2", "p3"]
         await pilot.press("enter")  # game 2
-        await pilot.pause()
+        await settle(pilot)
         assert game_screen(app).game.summary()["order"] == ["p2", "p3", "p1"]
         await pilot.press("c")
         await pilot.pause()

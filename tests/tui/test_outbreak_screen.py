@@ -155,7 +155,7 @@ async def test_walking_into_a_zombie_is_a_fight_decided_in_a_dialog(yard):
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
         title = str(app.screen.query_one("#question").render())
-        assert "rolled 2" in title and "4 kills" in title
+        assert title == "Ann fights a zombie: rolled 2, needs 4"
         labels = [label for _, label in app.screen.options]
         assert labels == [
             "Pay 2 bullets (of 3): the zombie dies",

@@ -134,6 +134,7 @@ class Play:
 
     keys: tuple[Key, ...] = ()  # the mode's key rows (tui.keys.table adds the shared ones)
     figure_fields: tuple[str, ...] = ()  # command fields naming the figure that acts
+    steps_bots = False  # play bots' commands back a step at a time even without --playback
 
     def __init__(self, game: Game, ascii_only: bool = False) -> None:
         self.game = game

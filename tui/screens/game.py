@@ -249,7 +249,7 @@ class GameScreen(KeyActions, Screen):
     # -- bots and playback ----------------------------------------------------------
     @property
     def stepping(self) -> bool:
-        return bool(getattr(self.app, "playback", False))
+        return bool(getattr(self.app, "playback", False) or self.play.steps_bots)
 
     def run_bots(self, steps: list[Step] | None = None) -> bool:
         """Submit what each bot seat to act decides (g.bot_command()), one

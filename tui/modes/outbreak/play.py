@@ -69,6 +69,7 @@ def placed_of(view: dict) -> tuple[Placed, ...]:
 
 class OutbreakPlay(Play):
     keys = KEYS
+    steps_bots = True  # the bots' turns are told a step at a time (any key skips)
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
@@ -337,7 +338,7 @@ class OutbreakPlay(Play):
         bonus = p["total"] - p["roll"]
         rolled = f"{p['roll']} +{bonus} = {p['total']}" if bonus else str(p["roll"])
         who = self.seats.name(p["seat"])
-        return f"{who} fights at {p['cell'][0]},{p['cell'][1]}: rolled {rolled}, 4 kills"
+        return f"{who} fights a zombie: rolled {rolled}, needs {content.WIN_ROLL}"
 
     def status(self, host: Host) -> Text:
         view = host.view
