@@ -18,7 +18,6 @@ from engine.sniper.effects import (
     blast,
     check_objectives,
     fire,
-    fire_reach,
     observe,
     spot,
     watch,
@@ -30,6 +29,7 @@ from engine.sniper.rules import (
     free_for_unit,
     passable,
     speed,
+    unit_sight,
 )
 from engine.sniper.state import Cell, State, Unit
 from engine.sniper.turn import Turn
@@ -47,6 +47,7 @@ def begin(t: Turn) -> None:
 
 
 def _play_ai(t: Turn) -> None:
+    # imported here: the view is built by summary, which reads decide, which calls us
     from engine.sniper.ai import commander_commands
     from engine.sniper.summary import commander_view
 
@@ -87,7 +88,7 @@ def route(world: World, state: State, u: Unit, to: Cell, steps: int) -> list[Cel
     to = (to[0], to[1])
     if not free_for_unit(world, state, u.kind, to, u.id):
         raise RuleError("blocked", f"{unit_name(u.id)} cannot stop on {list(to)}")
-    path = world.board.path(u.at, [to], passable(world, state, u.kind))
+    path = world.board.path(u.at, [to], passable(world, u.kind))
     if path is None:
         raise RuleError("unreachable", f"{unit_name(u.id)} has no way to {list(to)}")
     if len(path) > steps:
@@ -235,7 +236,7 @@ def end(t: Turn) -> None:
         for u in list(state.units):
             if t.over:
                 return
-            reach = fire_reach(u, t)
+            reach = min(content.unit(u.kind).fire_range, unit_sight(state))  # range, in sight
             if (
                 u.alive
                 and reach > 0

@@ -13,7 +13,6 @@ from engine.sniper.rules import (
     sees_sniper,
     smells_sniper,
     sniper_sees,
-    unit_sight,
     visible_units,
 )
 from engine.sniper.state import Cell, Unit
@@ -107,8 +106,3 @@ def check_objectives(t: Turn) -> None:
     for objective in t.state.sniper.objectives:
         if objective not in t.state.done and objective_holds(t.state, objective):
             t.emit(ev.ObjectiveCompleted(objective=objective))
-
-
-def fire_reach(u: Unit, t: Turn) -> int:
-    """How far a unit fires at the commander's end of turn: its range, within sight."""
-    return min(content.unit(u.kind).fire_range, unit_sight(t.state))

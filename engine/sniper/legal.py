@@ -109,7 +109,7 @@ def commander_commands(world: World, state: State) -> list[cmd.Command]:
     for u in state.units:
         if not u.alive or u.moved:
             continue
-        reach = world.board.reach(u.at, speed(state, u.kind), passable(world, state, u.kind))
+        reach = world.board.reach(u.at, speed(state, u.kind), passable(world, u.kind))
         for cell in sorted(reach, key=lambda c: (c[1], c[0])):
             if free_for_unit(world, state, u.kind, cell, u.id):
                 out.append(cmd.Order(unit=u.id, to=cell))
@@ -135,7 +135,7 @@ def _event_commands(world: World, state: State, card: str) -> list[cmd.Command]:
         vehicle = next((u for u in state.units if u.kind == spec.unit and u.alive), None)
         if vehicle is None:
             return []
-        reach = world.board.reach(vehicle.at, spec.steps, passable(world, state, vehicle.kind))
+        reach = world.board.reach(vehicle.at, spec.steps, passable(world, vehicle.kind))
         return [
             cmd.PlayEvent(card=card, at=c)
             for c in sorted(reach, key=lambda c: (c[1], c[0]))

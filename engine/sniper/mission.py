@@ -17,7 +17,6 @@ from engine.sniper import content
 from engine.sniper.board import ESCAPE, START, TERRAIN, Board
 
 MAX_TURNS = 12
-MAX_AMMO = 6
 DECKS = ("objectives", "equipment", "shots", "events")
 
 
@@ -33,7 +32,7 @@ class MissionInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SniperSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     health: int = 5
-    ammo: int = MAX_AMMO
+    ammo: int = 6
     equipment: tuple[str, ...] = ("binoculars", "knife")
     draw_equipment: int = 2
     objectives: int = 3
@@ -322,8 +321,9 @@ def _check_sniper(chk, sniper: SniperSpec, line, decks, allowed) -> None:
 
     if sniper.health < 1:
         raise bad("health", "must be at least 1")
-    if not 0 <= sniper.ammo <= MAX_AMMO:
-        raise bad("ammo", f"must be 0 to {MAX_AMMO}")
+    top = content.numbers().max_ammo
+    if not 0 <= sniper.ammo <= top:
+        raise bad("ammo", f"must be 0 to {top}")
     for card in sniper.equipment:
         if card not in content.content().equipment:
             raise bad("equipment", f"unknown card {card!r}")

@@ -70,13 +70,15 @@ def speed(state: State, kind: str) -> int:
     return max(0, content.unit(kind).speed - slow)
 
 
-def in_cover(world: World, state: State, cell: Cell | None = None) -> bool:
+def in_cover(
+    world: World, state: State, cell: Cell | None = None, smoke: frozenset[Cell] | None = None
+) -> bool:
     """Cover: a cover glyph, a smoke cloud, or his camouflage where he wears it."""
     s = state.sniper
     cell = s.at if cell is None else cell
     if not world.board.is_open(cell):
         return True
-    return cell in state.smoke_cells() or s.camo_at == cell
+    return s.camo_at == cell or cell in (state.smoke_cells() if smoke is None else smoke)
 
 
 def exposed(world: World, state: State) -> bool:
@@ -88,7 +90,7 @@ def sees_sniper(world: World, state: State, u: Unit, smoke: frozenset[Cell]) -> 
     at = state.sniper.at
     return (
         chebyshev(u.at, at) <= unit_sight(state)
-        and not in_cover(world, state)
+        and not in_cover(world, state, smoke=smoke)
         and world.board.clear(u.at, at, smoke)
     )
 
@@ -109,7 +111,7 @@ def visible_units(world: World, state: State) -> list[Unit]:
     return [u for u in state.units if u.alive and sniper_sees(world, state, u.at, smoke)]
 
 
-def passable(world: World, state: State, kind: str) -> Callable[[Cell], bool]:
+def passable(world: World, kind: str) -> Callable[[Cell], bool]:
     """Cells a unit of this kind may pass through (other units too: it may not
     stop on them). The sniper's cell counts as free: the commander cannot know it."""
     board = world.board
@@ -120,7 +122,7 @@ def passable(world: World, state: State, kind: str) -> Callable[[Cell], bool]:
 
 def free_for_unit(world: World, state: State, kind: str, cell: Cell, mover: str = "") -> bool:
     """A cell a unit may end its move on: one it may enter with no other unit there."""
-    if not passable(world, state, kind)(cell):
+    if not passable(world, kind)(cell):
         return False
     other = state.unit_at(cell)
     return other is None or other.id == mover
