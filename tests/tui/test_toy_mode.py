@@ -222,3 +222,21 @@ async def test_the_new_game_dialog_offers_a_mode_only_with_its_adapter(toy_ui):
         await pilot.pause()
         values = [b for _, b in app.screen.query_one("#mode", Select)._options]
         assert "toy" not in values and "station" in values
+
+
+async def test_a_mode_without_an_adapter_is_refused_politely():
+    """`shamble new --mode toy` with no toy adapter: the title and a notice,
+    and its save is listed as one this Shamble cannot show."""
+    from saves import AutoSave, new_slot_path
+    from tui import persist
+
+    game = toy()
+    AutoSave.create(new_slot_path(game), game).close()
+    app = ShambleApp(game=toy())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.session is None
+        assert any("cannot show toy games" in n.message for n in app._notifications)
+        (info,) = persist.saves_list()
+        assert persist.describe(info) == "toy: yard, round 1 (this Shamble cannot show it)"
+        assert persist.latest_unfinished() is None  # Continue skips it
