@@ -39,9 +39,9 @@ FIRST_SPEED = 2  # index in SPEEDS
 RETELL = 12  # steps the log tells after a jump
 
 UNDO_WORDS = {
-    "casual": "casual: any command can be taken back",
-    "honest": "honest: no undo past dice, cards or anything revealed",
-    "ironman": "ironman: no undo at all",
+    "casual": "casual: undo anything",
+    "honest": "honest: no undo past dice or cards drawn",
+    "ironman": "ironman: no undo",
 }
 
 
@@ -114,7 +114,7 @@ class ReplayScreen(ReadOnlyGameScreen):
         Key("g", "goto", "go to a round by its number", "Replay", True, label="round"),
         Key("less_than_sign", "start", "go to the start of the game", "Replay"),
         Key("greater_than_sign", "end", "go to the end of the save", "Replay"),
-        Key("space,p", "play", "play or pause", "Replay", True, "spc", label="play"),
+        Key("space,p", "play", "play or pause", "Replay", True, "space", label="play"),
         Key("plus,equals_sign", "faster", "play faster", "Replay"),
         Key("minus", "slower", "play slower", "Replay"),
         Key(
@@ -152,13 +152,13 @@ class ReplayScreen(ReadOnlyGameScreen):
         self.play.game = game
 
     def story(self, moment: int) -> list[str]:
-        """The log's lines for the last steps up to moment (the Play stands at
-        each in turn, so each is told as it was then); it ends standing there."""
+        """The log's lines for the last steps up to moment, told by the Play
+        standing at moment (a Game a step is one setup of the mission: too
+        slow to make for each of them on a large map); it stands there after."""
+        self.stand(moment)
         lines = [] if moment else ["The start of the game."]
         for k in range(max(1, moment - RETELL + 1), moment + 1):
-            self.stand(k)
             lines += frame_lines(self.play, self.history.frame(k))
-        self.stand(moment)
         return lines
 
     def go(self, moment: int, step: bool = False) -> None:
@@ -328,9 +328,9 @@ class ReplayScreen(ReadOnlyGameScreen):
         for policy in order:
             label = UNDO_WORDS.get(policy, policy)
             if policy == source:
-                label += " (as in this game)"
+                label += " - as in this game"
             elif _more_lenient(policy, source):
-                label += f" (the save records this game was {source})"
+                label += f" - the new save says this game was {source}"
             options.append((policy, label))
         self.pick(
             "Undo in the new game",
@@ -347,7 +347,9 @@ class ReplayScreen(ReadOnlyGameScreen):
         name = printable(path.stem)
         note = ""
         if relaxed_undo(game.header()):
-            note = f" Its save records that it was forked from a {self.history.setup.undo} game."
+            source = self.history.setup.undo
+            article = "an" if source[:1] in "aeiouh" else "a"  # an honest, an ironman
+            note = f" Its save records that it was forked from {article} {source} game."
         self.say(f"Forked step {self.moment} into {name} ({policy} undo).{note}")
         self.app.push_screen(
             ConfirmDialog(f"Play {name} now? It is saved as {path}.", yes="Play", no="Stay"),

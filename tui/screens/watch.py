@@ -45,6 +45,20 @@ from tui.widgets.panels import MessageLog
 LOOKING = frozenset({"look", "history", "help"})  # shared rows a read-only screen keeps
 NOTICED_EVERY = 1.0  # seconds between looks at a save whose folder announces changes
 
+# keys named by the sign they bear, in help (tui.keys names the others)
+SIGNS = {
+    "comma": ",",
+    "full_stop": ".",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+    "plus": "+",
+    "equals_sign": "=",
+    "minus": "-",
+    "space": "Space",
+}
+
 UNDO_LINE = "Undo: the last command was taken back."
 REDO_LINE = "Redo: the command taken back was played again."
 
@@ -81,9 +95,12 @@ class ReadOnlyHelp(HelpScreen):
         table.add_column("keys", style="bold cyan", no_wrap=True)
         table.add_column("what it does")
         last = None
-        for group, names, what in keys.help_rows(section.keys, ascii_only):
-            table.add_row(group if group != last else "", names, what)
-            last = group
+        for k in section.keys:
+            names = " ".join(
+                SIGNS.get(n) or keys.key_label(n, ascii_only) for n in k.keys.split(",")
+            )
+            table.add_row(k.group if k.group != last else "", names, k.description)
+            last = k.group
         table.add_row("", "Ctrl+P", "command palette: every action, by name")
         return table
 
