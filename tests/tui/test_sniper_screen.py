@@ -118,7 +118,7 @@ async def test_a_move_onto_open_ground_in_sight_is_warned_then_asked(tmp_path):
         await pilot.press("right")
         assert "Move: 3,1, 2 steps, open: seen by s2 (fires). Enter" in status(app)
         board = cells(app)
-        assert board[(3, 1)][1].endswith(".line")  # the soldier's sight line, underlined
+        assert board[(3, 1)][1].endswith(".line")  # the soldier's sight line, in italics
         assert board[(5, 3)][1].endswith(".line") and not board[(2, 2)][1].endswith(".line")
         await pilot.press("enter")
         assert status(app).startswith("In sight of soldier 2 (it fires!). Move there?")

@@ -81,7 +81,7 @@ def yard_app(tmp_path) -> ShambleApp:
 
 
 def test_snapshot_of_a_move_warned_of_a_sight_line(snap_compare, tmp_path):
-    # the cursor on open ground soldier 2 sees: its sight line underlined
+    # the cursor on open ground soldier 2 sees: its sight line in italics
     assert snap_compare(yard_app(tmp_path), press=["m", "right"], terminal_size=(80, 24))
 
 
@@ -118,3 +118,34 @@ def test_sniper_from_the_new_game_dialog_in_a_terminal(tmp_path):
         assert term.wait_exit() == 0
     finally:
         term.close()
+
+
+async def test_without_colour_sight_and_lines_still_show(tmp_path):
+    """NO_COLOR strips colours only: cells out of his sight stay dim, sight
+    lines italic (the cells he can reach are underlined by the board)."""
+    from rich.color import Color as RichColor
+    from textual.filter import NoColor
+
+    from tui.widgets.board import Board
+
+    app = ShambleApp(game=yard(tmp_path), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "right")
+        board = app.screen.query_one(Board)
+
+        def styles(y: int) -> list:
+            line = board.render_line(y - board.cam_y)
+            segments = NoColor().apply(list(line), RichColor.default())
+            out = []
+            for seg in segments:
+                out += [seg.style] * len(seg.text)
+            return out
+
+        row = styles(1)
+        x0 = -board.cam_x
+        me, near, far = row[x0 + 1], row[x0 + 4], row[x0 + 12]
+        assert near.dim is not True and far.dim is True  # in his sight, beyond the wall
+        line_cell = styles(3)[x0 + 5]  # on soldier 2's line to 3,1
+        target = styles(3)[x0 + 2]  # a cell he can reach, off the line
+        assert line_cell.italic and target.underline and not target.italic
+        assert me.color.is_default and far.color.is_default  # no colour left

@@ -2,7 +2,8 @@
 (`--ascii`), one character a cell.
 
 Nothing is told apart by colour alone, so the board reads the same with
-NO_COLOR: cells out of his sight are dim, sight lines are underlined, units
+NO_COLOR: cells out of his sight are dim, sight lines italic (targets are
+underlined by the board), units
 are letters, a remembered unit is a digit (turns since he saw it), noise
 rings are their own glyph."""
 
@@ -126,7 +127,7 @@ BASE = {
     "intel": Style(color="bright_yellow", bold=True),
 }
 FAR = Style(dim=True)
-LINE = Style(underline=True, color="bright_yellow")
+LINE = Style(italic=True, bold=True, color="bright_yellow")  # targets are underlined
 
 
 def make_styles() -> dict[str, Style]:
@@ -164,7 +165,7 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.smoke, "smoke: cover, blocks sight"),
         (g.ring, "noise ring: how far your last noise carried"),
         ("dim", "out of your sight: units there are unseen"),
-        ("underline", "a sight line (moving: who would see you; firing: your shot)"),
+        ("italic", "a sight line (moving: who would see you; firing: your shot)"),
         (g.last_known, "commander: where the sniper was last known"),
         (g.noise, "commander: a noise your units heard"),
     ]

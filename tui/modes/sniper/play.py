@@ -152,7 +152,7 @@ class SniperPlay(CommanderKeys, Play):
         )
 
     def sight_lines(self, host: Host, sight: Sight) -> frozenset[Cell]:
-        """Underlined: while moving, the lines of the units that would see him
+        """In italics: while moving, the lines of the units that would see him
         at the cursor; while aiming, his line to the target."""
         t, cursor = host.targeting, host.cursor
         if t is None or cursor not in t.options or sight.me is None:
@@ -354,7 +354,8 @@ class SniperPlay(CommanderKeys, Play):
         for uid, u in view["units"].items():
             if as_cell(u["at"]) == cursor:
                 if any(c.get("target") == uid for c in of_type(host.legal, "shoot")):
-                    text = Text(f"{words.unit(uid).capitalize()}: ", "bold")
+                    name = words.unit(uid)
+                    text = Text(f"{name[:1].upper()}{name[1:]}: ", "bold")
                     return text.append(f"f fires ({self.odds_hint(host, uid, spare=10)})")
         return None
 

@@ -4,7 +4,7 @@ The sniper's board is drawn from his view alone: terrain everywhere (he has
 the map), cells out of his sight dim, the units he sees now as letters, the
 units he saw before as the digit of turns since (where he cannot see now),
 smoke, the rings of his last noises (on open ground, so cover still shows),
-sight lines underlined. The commander's
+sight lines in italics. The commander's
 board (hot-seat) is drawn from the commander's view alone: every unit of
 his, the sniper only where he is spotted (else `?` where he was last known),
 the noises his units heard."""
