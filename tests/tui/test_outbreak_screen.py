@@ -135,6 +135,40 @@ async def test_a_tile_that_does_not_fit_is_refused_with_the_reason(yard):
         assert len(game.commands) == before and log(app)[-1].startswith("Not here")
 
 
+async def test_a_plain_tiles_zombies_can_go_on_other_road_cells(yard):
+    """OB-3: z while laying a plain tile marks the road cells for its zombies
+    (one per road exit); Enter lays it with them there; Esc goes back."""
+    game = yard(seats="ann:human,bot", zombies=())
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "draw_tile"})
+        where = screen.cursor
+        await pilot.press("z")
+        await pilot.pause()
+        assert screen.targeting.kind == "tile_zombies"
+        assert "Mark 2 road cells for its zombies" in log(app)[-1]
+        roads = screen.targeting.order
+        await pilot.press("escape")
+        assert screen.targeting is None and screen.cursor == where
+        await pilot.press("z")
+        await pilot.pause()
+        picked = roads[-2:]
+        for cell in picked:
+            while screen.cursor != cell:
+                x, y = screen.cursor
+                key = "right" if cell[0] > x else "left" if cell[0] < x else None
+                await pilot.press(key or ("down" if cell[1] > y else "up"))
+            await pilot.press("z")
+        assert "2 of 2 marked: Enter lays it" in status(app)
+        assert set(picked) <= styled(screen, "zombie")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.summary()["zombies"] == sorted(
+            [list(c) for c in picked], key=lambda c: (c[1], c[0])
+        )
+
+
 async def test_walking_into_a_zombie_is_a_fight_decided_in_a_dialog(yard):
     """OB-5, OB-6: Enter walks to the cursor along the road; the zombie in
     the way is fought; a roll short of 4 asks: bullets or a life."""

@@ -21,7 +21,8 @@ Helipad is the last tile of the pile.
 A turn: (1) you may play one event card (p); (2) draw the tile (t) and lay
 it where it fits: it must touch the town, roads must meet roads, never a
 wall; turn it with r, lay it with Enter (the Helipad is laid by whoever has
-the fewest kills); (3) a zombie in your cell fights you; (4) draw cards
+the fewest kills; z first lets you put a plain tile's zombies on other road
+cells of it); (3) a zombie in your cell fights you; (4) draw cards
 back up to three; (5) roll and walk up to that many cells (cursor + Enter
 walks, m steps one, e stops); (6) roll again and move up to that many
 different zombies one cell each (z picks one); (7) end the turn (e), and

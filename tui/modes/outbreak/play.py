@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.outbreak import content
-from engine.outbreak.board import Placed, board_of
+from engine.outbreak.board import Placed, board_of, exit_cells, tile_cells
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.outbreak.glyphs import glyphs
@@ -52,8 +52,8 @@ KEYS: tuple[Key, ...] = (
     Key("r", "rotate", "turn the drawn tile a quarter clockwise", "Actions", True, label="turn"),
     Key("m", "move", "step one cell (the steps highlighted; m again cycles)", "Actions", True,
         label="move"),
-    Key("z", "zombie", "pick a zombie to move (z again cycles, Enter moves it)", "Actions", True,
-        label="zombie"),
+    Key("z", "zombie", "pick a zombie to move (z again cycles, Enter moves it); laying a plain "
+        "tile: mark the road cells for its zombies", "Actions", True, label="zombie"),
     Key("e,full_stop", "end", "end the movement, or end the turn (and discard)", "Turn", True,
         "e", label="end"),
     Key("c", "cards", "read your event cards in full", "Turn"),
@@ -80,6 +80,9 @@ class OutbreakPlay(Play):
         self.narrator = Narrator(self.seats, self.tile_at)
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
+        self.picked: list[XY] = []  # road cells marked for the new tile's zombies
+        self._pick: tuple[tuple[int, int], int, int] | None = None  # (at, rotation, exits)
+        self._back_to: XY | None = None  # where Esc puts the cursor after marking zombies
         self._moment: tuple | None = None  # the step of the turn the cursor was placed for
         self._focus: dict[int, tuple[int, int, int, int]] = {}  # playback view -> camera
 
@@ -188,6 +191,7 @@ class OutbreakPlay(Play):
         )
         if moment != self._moment:
             self._moment = moment
+            self._back_to = None
             host.cursor = None
         return None
 
@@ -199,6 +203,12 @@ class OutbreakPlay(Play):
         t = host.targeting
         if host.playing:
             pass
+        elif t is not None and t.kind == "tile_zombies" and self._pick:
+            at, rotation, _ = self._pick
+            preview = Preview(
+                view["drawn_tile"], at, rotation, True, picking=True, zombies=frozenset(self.picked)
+            )
+            marks = Marks(targets=frozenset(t.options))
         elif t is not None:
             if t.kind == "card_tile":
                 marks = Marks(tiles=frozenset(pos_of(c) for c in t.options))
@@ -219,6 +229,9 @@ class OutbreakPlay(Play):
 
     def home(self, host: Host) -> XY:
         view = host.view
+        if self._back_to is not None and self.placing(host):
+            back, self._back_to = self._back_to, None
+            return back
         if self.placing(host):
             return centre(self.best_place(host))
         return self.figure(view, view.get("to_act") or view["current"])
@@ -241,6 +254,10 @@ class OutbreakPlay(Play):
     def step(self, host: Host, cursor: Any, dx: int, dy: int) -> XY | None:
         if cursor is None:
             return None
+        t = host.targeting
+        if t is not None and t.kind == "tile_zombies" and self._pick:
+            x, y = cursor[0] + dx, cursor[1] + dy
+            return (x, y) if pos_of((x, y)) == self._pick[0] else None
         if self.tile_mode(host):
             cx, cy = centre(pos_of(cursor))
             x, y = cx + 3 * dx, cy + 3 * dy
@@ -383,6 +400,10 @@ class OutbreakPlay(Play):
 
     def target_hint(self, host: Host, t: Targeting, cursor: Any) -> str:
         cmds = t.options[cursor]
+        if t.kind == "tile_zombies":
+            exits = self._pick[2] if self._pick else 0
+            marked = f"{len(self.picked)} of {exits} marked"
+            return marked + (": Enter lays it" if len(self.picked) == exits else ", z marks")
         if t.kind == "card_tile":
             pos = tuple(cmds[0]["tile"])
             n = sum(1 for z in host.view["zombies"] if pos_of((z[0], z[1])) == pos)
@@ -621,6 +642,13 @@ class OutbreakPlay(Play):
         host.start_targeting(Targeting("move", "Step", "m", options))
 
     def key_zombie(self, host: Host) -> None:
+        t = host.targeting
+        if t is not None and t.kind == "tile_zombies":
+            self.mark_zombie(host)
+            return
+        if t is None and self.placing(host):
+            self.pick_zombies(host)
+            return
         zombies = self.movable_zombies(host)
         if not zombies:
             view = host.view
@@ -637,6 +665,55 @@ class OutbreakPlay(Play):
                 self.explain(host, "Zombies are moved after your movement;")
             return
         host.start_targeting(Targeting("zombie", "Move the zombie", "z", zombies))
+
+    def pick_zombies(self, host: Host) -> None:
+        """OB-3: whoever lays a plain tile may put its zombies (one per road
+        exit) on other road cells of it: z marks them, Enter lays the tile."""
+        view = host.view
+        tile = view["drawn_tile"] or ""
+        name = tile_name(tile)
+        if content.tile(tile).building:
+            host.add_log([f"The {name}'s zombies fill its rooms from the door: nothing to choose."])
+            return
+        at = pos_of(host.cursor)
+        if self.rotation not in self.placements(host).get(at, ()):
+            host.add_log([f"The {name} does not fit here: move it or turn it (r) first."])
+            return
+        exits = len(exit_cells(tile, at, self.rotation))
+        roads = [c for c, k in tile_cells(tile, at, self.rotation).items() if k in ("road", "pad")]
+        self.picked = []
+        self._pick = (at, self.rotation, exits)
+        self._back_to = centre(at)
+        options = {c: [self.zombie_place(host)] for c in sorted(roads, key=lambda c: (c[1], c[0]))}
+        host.start_targeting(Targeting("tile_zombies", f"{name}'s zombies", "arrows", options))
+        host.add_log(
+            [
+                f"Mark {plural(exits, 'road cell')} for its zombies: z marks or unmarks, Enter lays it."
+            ]
+        )
+
+    def zombie_place(self, host: Host) -> dict:
+        at, rotation, _ = self._pick
+        zombies = [list(c) for c in self.picked]
+        return {"type": "place_tile", "at": list(at), "rotation": rotation, "zombies": zombies}
+
+    def mark_zombie(self, host: Host) -> None:
+        t = host.targeting
+        cell = host.cursor
+        if cell not in t.options:
+            host.add_log(["Zombies go on the tile's road cells (highlighted)."])
+            return
+        exits = self._pick[2]
+        if cell in self.picked:
+            self.picked.remove(cell)
+        elif len(self.picked) < exits:
+            self.picked.append(cell)
+        else:
+            host.add_log([f"{plural(exits, 'zombie')} only: z on a marked cell unmarks it."])
+            return
+        command = self.zombie_place(host)
+        t.options = {c: [command] for c in t.options}
+        host.redraw()
 
     def key_end(self, host: Host) -> None:
         view = host.view

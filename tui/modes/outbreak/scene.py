@@ -50,6 +50,8 @@ class Preview:
     at: Pos
     rotation: int
     fits: bool
+    picking: bool = False  # the player marks road cells for its zombies
+    zombies: frozenset[XY] = frozenset()  # the cells marked so far
 
 
 @dataclass
@@ -154,6 +156,10 @@ class Town:
                         text = "xx"
                     style = "preview" if preview.fits else "misfit"
                     highlight = CURSOR
+                    if preview.picking:
+                        if cell in preview.zombies:
+                            text, style = g.zombie + " ", "zombie"
+                        highlight = CURSOR if cell == cursor else PLAIN
                 elif cell in kinds:
                     text, style = self.cell_text(
                         cell, kinds[cell], zombies, tokens, figures, current
@@ -164,7 +170,7 @@ class Town:
                     text, style = "  ", ""
                 if cell in target_cells and highlight == PLAIN:
                     highlight = TARGET
-                if cell == cursor and preview is None:
+                if cell == cursor and (preview is None or preview.picking):
                     highlight = CURSOR
                 row.append((text, style, highlight))
             rows.append(tuple(row))

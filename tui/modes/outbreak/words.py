@@ -239,8 +239,6 @@ class Narrator:
                 shown = f"{e['die']} +{bonus} = {e['total']}" if bonus else str(e["die"])
                 verdict = "the zombie dies" if e["total"] >= content.WIN_ROLL else "not enough"
                 return f"{who} fights a zombie: rolls {shown}, {verdict}."
-            case "zombie_killed":
-                return f"{who} kills the zombie."
             case "token_taken":
                 return f"{who} picks up a {e['kind']}."
             case "decision_pending":
