@@ -1,4 +1,4 @@
-"""A mode the UI learns by its adapter alone: the toy mode (toymode.py, its
+"""A mode the UI learns by its adapter alone: the toy mode (toy_engine.py, its
 adapter toy_ui.py, both only here) plays on the shared game screen: steps
 on a small cell grid, a bot seat acting through g.bot_command(), the hidden
 hand handed over between two people, undo, save and Continue, and the
@@ -7,7 +7,7 @@ new-game dialog offering it only while its adapter is registered."""
 from __future__ import annotations
 
 import pytest
-import toymode  # noqa: F401  (registers the engine mode)
+import toy_engine  # noqa: F401  (registers the engine mode)
 from textual.widgets import Select
 from toy_ui import ToyUI
 

@@ -1,4 +1,4 @@
-"""The toy mode's UI adapter (tests/tui/toymode.py): the smallest complete
+"""The toy mode's UI adapter (tests/tui/toy_engine.py): the smallest complete
 example of what tui/modes/README.md asks of a mode, used only by tests.
 
 A one-character-wide cell grid with the cursor on a cell, the seats' hands
