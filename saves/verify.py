@@ -12,8 +12,8 @@ from pathlib import Path
 import msgspec
 
 from engine import Game, LogError, RuleError
-from engine.game import rules_version
 from engine.core import log
+from engine.game import rules_version
 from saves.files import SaveError, decode, read_bytes
 
 
