@@ -54,3 +54,19 @@ def test_ruff_lint_and_format():
         text=True,
     )
     assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+
+
+def test_test_modules_have_unique_names():
+    """pytest imports test files by basename (no packages under tests/): two files of
+    one name would shadow each other, and a helper module of one name imported from
+    two folders would register only one of them."""
+    seen: dict[str, str] = {}
+    clashes = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "conftest.py" or "__snapshots__" in path.parts:
+            continue
+        rel = path.relative_to(ROOT).as_posix()
+        if path.name in seen:
+            clashes.append(f"{seen[path.name]} ~ {rel}")
+        seen.setdefault(path.name, rel)
+    assert clashes == []
