@@ -107,11 +107,13 @@ class ReplayScreen(ReadOnlyGameScreen):
         Key(
             "left_square_bracket",
             "round_back",
-            "back to where this round began (again: the round before)",
+            "back to where this round (or turn) began; again: the one before",
             "Replay",
         ),
-        Key("right_square_bracket", "round_forward", "forward to the next round", "Replay"),
-        Key("g", "goto", "go to a round by its number", "Replay", True, label="round"),
+        Key(
+            "right_square_bracket", "round_forward", "forward to the next round (or turn)", "Replay"
+        ),
+        Key("g", "goto", "go to a round (or turn) by its number", "Replay", True, label="round"),
         Key("less_than_sign", "start", "go to the start of the game", "Replay"),
         Key("greater_than_sign", "end", "go to the end of the save", "Replay"),
         Key("space,p", "play", "play or pause", "Replay", True, "space", label="play"),
@@ -139,7 +141,8 @@ class ReplayScreen(ReadOnlyGameScreen):
     # -- the moment shown -----------------------------------------------------
     def opening(self) -> list[str]:
         lines = [
-            f"Replaying {self.save_name}: {self.history.last} steps. , and . step, "
+            f"Replaying {self.save_name}: {self.history.last} "
+            f"{'step' if self.history.last == 1 else 'steps'}. , and . step, "
             "g goes to a round, space plays, f forks a new game from here, ? shows every key."
         ]
         lines += [printable(w) for w in self.history.warnings]
@@ -184,6 +187,11 @@ class ReplayScreen(ReadOnlyGameScreen):
             text += f". Playing, {steps_a_second(SPEEDS[self.speed])}"
         return text + "."
 
+    @property
+    def round_word(self) -> str:
+        """What the game counts in: "turn" when its view has turns, not rounds."""
+        return "turn" if when(self.view).startswith("turn") else "round"
+
     # -- stepping -----------------------------------------------------------------
     def say(self, line: str) -> None:
         self.add_log([line])
@@ -204,14 +212,15 @@ class ReplayScreen(ReadOnlyGameScreen):
     def key_round_back(self) -> None:
         moment = self.history.previous_round(self.moment)
         if moment is None:
-            self.say("This is the start of the game: there is no round before it.")
+            self.say(f"This is the start of the game: there is no {self.round_word} before it.")
             return
         self.go(moment)
 
     def key_round_forward(self) -> None:
         moment = self.history.next_round(self.moment)
         if moment is None:
-            self.say("No later round: this is the last round in the save.")
+            word = self.round_word
+            self.say(f"No later {word}: this is the last {word} in the save.")
             return
         self.go(moment)
 
@@ -227,7 +236,9 @@ class ReplayScreen(ReadOnlyGameScreen):
         rounds = self.history.rounds()
         low, high = rounds[0], max(rounds)
         self.app.push_screen(
-            AskDialog(f"Go to which round? ({low} to {high})", str(rounds[self.moment])),
+            AskDialog(
+                f"Go to which {self.round_word}? ({low} to {high})", str(rounds[self.moment])
+            ),
             self._go_to_round,
         )
 
@@ -239,11 +250,12 @@ class ReplayScreen(ReadOnlyGameScreen):
         try:
             number = int(answer)
         except ValueError:
-            self.say(f"{printable(answer)!r} is not a round number: nothing changed.")
+            self.say(f"{printable(answer)!r} is not a {self.round_word} number: nothing changed.")
             return
         moment = self.history.moment_of_round(number) if low <= number <= high else None
         if moment is None:
-            self.say(f"There is no round {number} in this save (rounds {low} to {high}).")
+            word = self.round_word
+            self.say(f"There is no {word} {number} in this save ({word}s {low} to {high}).")
             return
         self.go(moment)
 
