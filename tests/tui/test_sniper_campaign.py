@@ -49,10 +49,9 @@ async def test_a_campaign_carries_ammo_and_kit_from_the_village_to_the_rail_yard
         game = screen.game
         assert game.setup.mission == "village" and game.setup.seed == WINNING_SEED
         bot = SniperBot()
-        while not game.outcome:
+        while not game.outcome:  # the screen draws as each command is made
             command = bot.choose(game.view("sniper"), game.legal_commands())
             screen.submit(msgspec.to_builtins(command))
-            await pilot.pause()
         assert game.outcome == "won"
         carried = game.summary()["sniper"]
         await pilot.pause()

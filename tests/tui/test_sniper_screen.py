@@ -326,10 +326,10 @@ async def test_the_rendered_screen_holds_no_unit_his_view_does_not_show():
             if game.outcome:
                 break
             command = bot.choose(game.view("sniper"), game.legal_commands())
-            screen.submit(msgspec.to_builtins(command))
-            await pilot.pause()
+            screen.submit(msgspec.to_builtins(command))  # redraws board and panels at once
             check_shows_only_his_view(app, game, ever)
             hidden += bool(set(game.summary()["units"]) - ever)
+        await pilot.pause()
         assert game.summary()["turn"] > 3
     assert hidden > 10  # units he did not know of were about: the check had work to do
 
