@@ -91,9 +91,7 @@ async def test_saved_continued_and_undone_past_the_bots():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         note = str(app.screen.query_one("#title-note").render())
-        assert note.startswith(
-            "Continue: Outbreak standard, round 2, Ann's turn (Ann, Bot 2, Bot 3)"
-        )
+        assert note.startswith("Continue: Outbreak standard, round 2, Ann's turn: Ann, 2 bots")
         await pilot.press("c")
         await pilot.pause()
         screen = game_screen(app)

@@ -71,8 +71,11 @@ class OutbreakUI(ModeUI):
             state = "lost"
         else:
             state = f"round {summary.get('round')}, {seats.possessive(summary.get('current'))} turn"
-        who = ", ".join(seats.name(sid) for sid in seats.order)
-        return f"Outbreak {summary.get('mission', '')}, {state} ({who})"
+        bots = len(seats.order) - len(seats.humans)
+        who = [seats.name(sid) for sid in seats.humans]
+        if bots:
+            who.append(f"{bots} bot{'s' if bots > 1 else ''}")
+        return f"Outbreak {summary.get('mission', '')}, {state}: {', '.join(who)}"
 
     def help(self, ascii_only: bool = False) -> HelpSection:
         from tui.modes.outbreak.glyphs import glyphs, legend

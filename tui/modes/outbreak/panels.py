@@ -113,7 +113,7 @@ class HandPanel(OneLinePanel):
         text = Text(no_wrap=True, overflow="ellipsis")
         if me is None or me["hand"] is None:
             self.border_title = "Cards"
-            text.append("Only bots play: no hand is shown.", "dim")
+            text.append("Hands are secret: none is shown here.", "dim")
             self.put(text)
             return
         self.border_title = f"{self.seats.possessive(viewer)} cards (c reads them)"

@@ -57,7 +57,8 @@ KEYS: tuple[Key, ...] = (
     Key("e,full_stop", "end", "end the movement, or end the turn (and discard)", "Turn", True,
         "e", label="end"),
     Key("c", "cards", "read your event cards in full", "Turn"),
-    Key("f", "find", "cursor back to your figure (or to the tile being laid)", "Turn"),
+    Key("tab", "next", "cursor back to your figure (or to the tile being laid)", "Turn",
+        priority=True),
 )  # fmt: skip
 
 NOTE = "{} is playing... (any key skips to the end)"
@@ -164,6 +165,11 @@ class OutbreakPlay(Play):
         if state.to_act in self.seats.humans:
             self.last_human = state.to_act
         return self.last_human
+
+    def actors(self, legal: list[dict]) -> list[str]:
+        """The one figure a person moves: Tab puts the cursor back on it."""
+        to_act = self.game.state.to_act
+        return [to_act] if legal and to_act in self.seats.humans else []
 
     def seat(self, host: Host) -> Seat | None:
         """Several people at one keyboard: each seat's hand is secret (OB-10)."""
@@ -752,14 +758,9 @@ class OutbreakPlay(Play):
         view = host.view
         me = view["seats"].get(view.get("viewer") or "")
         if me is None or me["hand"] is None:
-            host.add_log(["Only bots play here: there is no hand to read."])
+            host.add_log(["Hands are secret: there is no hand of yours to read here."])
             return
         host.app.push_screen(CardsScreen(self.seats.possessive(view["viewer"]), me["hand"]))
-
-    def key_find(self, host: Host) -> None:
-        host.targeting = None
-        host.cursor = self.home(host)
-        host.redraw()
 
     # -- bots ------------------------------------------------------------------------------
     def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:

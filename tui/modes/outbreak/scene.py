@@ -100,9 +100,10 @@ class Town:
             self._kinds_key = len(cells)
         return self._kinds
 
-    def bounds(self, view: dict, extra: list[Pos]) -> tuple[int, int, int, int]:
-        """Tile positions (x0, y0, x1, y1) drawn: every tile, one margin round."""
-        ps = [tuple(t["at"]) for t in view["tiles"]] + list(extra)
+    def bounds(self, view: dict) -> tuple[int, int, int, int]:
+        """Tile positions (x0, y0, x1, y1) drawn: every tile, and one margin
+        round them (where the next tile may go)."""
+        ps = [tuple(t["at"]) for t in view["tiles"]]
         xs = [p[0] for p in ps]
         ys = [p[1] for p in ps]
         return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
@@ -119,10 +120,7 @@ class Town:
         g = self.g
         marks = marks or Marks()
         kinds = self.kinds(view)
-        extra = list(marks.spots) + ([preview.at] if preview else [])
-        if cursor is not None:
-            extra.append(pos_of(cursor))
-        tx0, ty0, tx1, ty1 = self.bounds(view, extra)
+        tx0, ty0, tx1, ty1 = self.bounds(view)
         ox, oy = tx0 * 3, ty0 * 3
         self.origin = (ox, oy)
         width, height = (tx1 - tx0 + 1) * 3, (ty1 - ty0 + 1) * 3
