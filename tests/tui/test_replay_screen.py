@@ -101,6 +101,8 @@ async def test_steps_back_and_forth_show_that_moment_on_the_board_and_in_the_log
         assert at(screen, 0) and log(pilot.app)[-1].startswith("This is the start of the game")
         await pilot.press("greater_than_sign")
         assert at(screen, history.last)
+        assert game.outcome == "lost" and "The game is over: Mission lost." in log(pilot.app)[-1]
+        assert "(over: lost)" in screen.where()
         await pilot.press("full_stop")
         assert at(screen, history.last)
         assert log(pilot.app)[-1].startswith("This is the end of the save")

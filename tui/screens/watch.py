@@ -113,7 +113,6 @@ class ReadOnlyGameScreen(GameScreen):
     own_keys: tuple[Key, ...] = ()
     kind = "Looking"
     leave_words = "leave"
-    enter_words = "look: describe what is under the cursor"
     escape_words = "nothing to cancel here (never discards anything)"
 
     def __init__(self, game: Any, play: Play, name: str, viewer: str) -> None:
@@ -129,9 +128,10 @@ class ReadOnlyGameScreen(GameScreen):
         mode words them), Enter and Esc reworded, and the screen's own rows."""
         cursor = tuple(k for k in rows if k.action.startswith("cursor("))
         kept = {k.action: k for k in rows if k.action in LOOKING}
+        look = keys.key_label(kept["look"].keys.split(",")[0])
         return (
             *cursor,
-            Key("enter", "confirm", self.enter_words, "Cursor", priority=True),
+            Key("enter", "confirm", f"look, as {look} does", "Cursor", priority=True),
             Key("escape", "cancel", self.escape_words, "Cursor"),
             *self.own_keys,
             replace(kept["look"], group="Looking", footer=True, label="look"),
@@ -189,7 +189,10 @@ class ReadOnlyGameScreen(GameScreen):
             return
         self._over_told = True
         over = self.play.game_over()
-        self.add_log([f"{over.headline}." + (f" {over.reason}" if over.reason else "")])
+        headline = over.headline.capitalize().rstrip(".!")
+        self.add_log(
+            [f"The game is over: {headline}." + (f" {over.reason}" if over.reason else "")]
+        )
 
     def where(self) -> str:
         """Where the game stands, for the status line."""
