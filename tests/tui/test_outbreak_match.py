@@ -105,3 +105,30 @@ async def test_a_match_of_bots_from_the_title_to_the_champion():
         await pilot.press("m")
         await pilot.pause()
         assert "over, won by" in shown(app)
+
+
+async def test_a_match_game_left_half_way_is_resumed_from_the_match_screen():
+    record = store.start("m-1", rules.start("ann:human,bot", games=2, seed=3))
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(MatchScreen(record))
+        await pilot.pause()
+        await pilot.press("enter")  # Play game 1
+        await settle(pilot)
+        game = game_screen(app).game
+        await pilot.press("t")
+        await pilot.pause()
+        assert game.summary()["phase"] == "tile"
+        await pilot.press("q")
+        await pilot.pause()
+        assert "the match screen resumes it" in shown(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen) and "Resume game 1" in shown(app)
+        assert "Game 1 of 2 is in play (Ann went first)." in shown(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        again = game_screen(app).game
+        assert again is not game and again.summary() == game.summary()
+        assert str(store.read(record.path).save).startswith(str(store.matches_dir()))
