@@ -44,8 +44,7 @@ def objective(objective_id: str) -> str:
         armoured = kind in content.content().units and content.unit(kind).armoured
         return f"destroy the {kind}" if armoured else f"kill {unit(spec.unit)}"
     if spec.kind == "kills":
-        n = getattr(spec, "number", None) or getattr(spec, "count", 0)  # the field's name moved
-        return f"kill {n} {spec.unit_kind}s"
+        return f"kill {spec.number} {spec.unit_kind}s"
     verb = objective_id.split("_", 1)[0]
     return f"{verb} the {feature(spec.feature)}"
 
