@@ -1,4 +1,4 @@
-"""Readings of open points (docs/rules-notes-sniper.md), one test each."""
+"""Readings of open points (docs/rules-notes.md, Sniper), one test each."""
 
 from __future__ import annotations
 
