@@ -10,14 +10,25 @@ import pytest
 from outbreak_keyplay import game_screen, settle, shown
 from textual.widgets import Select
 
+from engine import Game
 from engine.outbreak import match as rules
 from saves import SaveError
 from saves import match as store
 from tui.app import ShambleApp
 from tui.modes.outbreak.match import MatchScreen, NewMatchDialog
+from tui.modes.outbreak.words import Seats
 from tui.screens.gameover import GameOverScreen
 from tui.screens.title import TitleScreen
 
+FIRST = {
+    "mode": "outbreak",
+    "outcome": "lost",
+    "winner": None,
+    "win_reason": None,
+    "round": 9,
+    "order": ["p1", "p2", "ann"],
+    "seats": {"p1": {"kills": 1}, "p2": {"kills": 2}, "ann": {"kills": 3}},
+}
 RESULT = {
     "mode": "outbreak",
     "outcome": "won",
@@ -132,3 +143,13 @@ async def test_a_match_game_left_half_way_is_resumed_from_the_match_screen():
         again = game_screen(app).game
         assert again is not game and again.summary() == game.summary()
         assert str(store.read(record.path).save).startswith(str(store.matches_dir()))
+
+
+def test_seats_keep_their_names_and_letters_when_a_later_game_turns_the_order():
+    first = Seats.of(Game.new("outbreak", seed=1, seats="human,bot,ann:human").summary())
+    later = rules.next_game(rules.finish_game(rules.start("human,bot,ann:human"), FIRST))
+    second = Seats.of(Game.new(**later).summary())
+    assert second.order == ["p2", "ann", "p1"]
+    for seats in (first, second):
+        assert seats.names == {"p1": "Player 1", "p2": "Bot 2", "ann": "Ann"}
+        assert seats.glyph == {"p1": "1", "p2": "2", "ann": "A"}

@@ -188,7 +188,7 @@ class NewMatchDialog(ModalScreen[None]):
                         str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
                     )
             yield Label(
-                "A win is 3 points, every 10 kills 1; each game the next seat starts.",
+                "A win is 3 points, 10 kills 1; each game the next seat starts.",
                 classes="note",
             )
             yield Label("", id="newgame-error")
@@ -338,7 +338,11 @@ class MatchScreen(GameHost, Screen):
         self.query_one("#match-head", Label).update(
             f"Outbreak match {self.record.state.header.name}: {m.games} games ({who})"
         )
-        parts: list[Any] = [score_table(m), Text("")]
+        points = (
+            f"Points: {rules.WIN_POINTS} for a win, 1 for every {rules.KILLS_PER_POINT} kills "
+            "held when a game ends."
+        )
+        parts: list[Any] = [score_table(m), Text(points, "dim"), Text("")]
         if m.results:
             parts += [games_text(m), Text("")]
         parts.append(self.next_text())

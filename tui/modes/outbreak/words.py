@@ -8,6 +8,7 @@ person and bots does that person's own draw read "You draw Shotgun."."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -21,27 +22,41 @@ RESERVED = set("ZH")  # glyph letters a figure may not take
 
 
 # -- seats --------------------------------------------------------------------------------
-def seat_name(sid: str, kind: str, position: int) -> str:
-    """How a seat reads: its own name, or "Player 2" / "Bot 2" for the default ids."""
-    if sid == f"p{position}":
-        return f"{'Bot' if kind == 'bot' else 'Player'} {position}"
+DEFAULT_ID = re.compile(r"p([1-9])\Z")  # a seat left unnamed: p<its first place>
+
+
+def seat_name(sid: str, kind: str) -> str:
+    """How a seat reads: its own name, or "Player 2" / "Bot 2" for a seat
+    left unnamed (its id keeps its first place, even when a match's later
+    game seats it elsewhere)."""
+    unnamed = DEFAULT_ID.match(sid)
+    if unnamed:
+        return f"{'Bot' if kind == 'bot' else 'Player'} {unnamed.group(1)}"
     return sid[:1].upper() + sid[1:]
 
 
 class Seats:
-    """Names and figure letters of a game's seats (fixed for the game)."""
+    """Names and figure letters of a game's seats. A figure's letter does
+    not depend on the turn order: an unnamed seat shows its number, a named
+    one the first letter of its name no other seat takes (names in
+    alphabetical order choose first), else a free digit."""
 
     def __init__(self, order: list[str], kinds: dict[str, str]) -> None:
         self.order = list(order)
         self.kinds = dict(kinds)
-        self.names = {sid: seat_name(sid, kinds[sid], i) for i, sid in enumerate(order, 1)}
-        initials = [sid[:1].upper() for sid in order]
-        self.glyph = {}
-        for i, sid in enumerate(order, 1):
-            letter = initials[i - 1]
-            unique = initials.count(letter) == 1 and letter not in RESERVED
-            named = sid != f"p{i}"
-            self.glyph[sid] = letter if unique and named else str(i)
+        self.names = {sid: seat_name(sid, kinds[sid]) for sid in order}
+        self.glyph: dict[str, str] = {}
+        for sid in order:
+            unnamed = DEFAULT_ID.match(sid)
+            if unnamed:
+                self.glyph[sid] = unnamed.group(1)
+        taken = set(self.glyph.values()) | RESERVED
+        for sid in sorted(s for s in order if s not in self.glyph):
+            letters = [ch.upper() for ch in sid if ch.isalpha()]
+            letter = next((ch for ch in letters if ch not in taken), None)
+            letter = letter or next(d for d in "123456789" if d not in taken)
+            self.glyph[sid] = letter
+            taken.add(letter)
         self.humans = [sid for sid in order if kinds[sid] == "human"]
 
     @classmethod
