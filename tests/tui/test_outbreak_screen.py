@@ -397,3 +397,23 @@ async def test_one_person_with_bots_reads_their_own_draws(yard):
         await play_command(pilot, game, next(c for c in screen.legal if c["at"] != [0, -2]))
         assert "You draw Lots of Ammo." in log(app)
         assert not isinstance(app.screen, HandoverScreen)
+
+
+async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(yard):
+    """The shared screen's Play.steps_bots: Outbreak plays every bot command
+    back as a step of its own even when the app was started without --playback."""
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    assert not app.playback
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
+            want = want or next(c for c in screen.legal if c["at"] != [0, -2])
+            await play_command(pilot, game, want)
+        await pilot.press("e")
+        await pilot.pause()
+        await pick(pilot, label="End the turn, keeping every card")
+        assert screen.playing and "Bot 2 is playing" in status(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert not screen.playing and screen.view == game.view("ann")
