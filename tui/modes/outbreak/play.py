@@ -400,6 +400,8 @@ class OutbreakPlay(Play):
                     text.append(f"{plural(left, 'zombie move')}: ")
                     text.append("z", "bold")
                     text.append(" picks a zombie, ")
+                elif left:
+                    text.append(f"{plural(left, 'zombie move')}, but no zombie can move: ")
                 text.append("e", "bold")
                 text.append(" ends the turn")
         return text
@@ -583,7 +585,10 @@ class OutbreakPlay(Play):
         for c in plays:
             by_card.setdefault(c["card"], []).append(c)
         options = [(card, f"{card_name(card)}: {card_effect(card)}") for card in by_card]
-        host.pick("Play a card", options, lambda card: card and self.aim(host, card, by_card[card]))
+        hand = host.view["seats"][host.view["viewer"]]["hand"] or []
+        idle = [card_name(c) for c in dict.fromkeys(hand) if c not in by_card]
+        title = "Play a card" + (f" (not now: {', '.join(idle)})" if idle else "")
+        host.pick(title, options, lambda card: card and self.aim(host, card, by_card[card]))
 
     def aim(self, host: Host, card: str, plays: list[dict]) -> None:
         """A chosen card's target: none, a tile on the board, a rival (and a way)."""
