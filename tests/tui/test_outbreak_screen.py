@@ -417,3 +417,22 @@ async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(ya
         await pilot.press("x")
         await pilot.pause()
         assert not screen.playing and screen.view == game.view("ann")
+
+
+async def test_a_tile_undone_and_laid_elsewhere_is_drawn_where_it_lies(yard):
+    game = yard(seats="ann:human,bot", dice=[1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "draw_tile"})
+        places = sorted({tuple(c["at"]) for c in screen.legal})
+        first = next(c for c in screen.legal if tuple(c["at"]) == places[0])
+        second = next(c for c in screen.legal if tuple(c["at"]) == places[-1])
+        await play_command(pilot, game, first)
+        assert centre(places[0]) in styled(screen, "road")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game.summary()["phase"] == "tile" and log(app)[-1] == "Undone."
+        await play_command(pilot, game, second)
+        roads = styled(screen, "road")
+        assert centre(places[-1]) in roads and centre(places[0]) not in roads

@@ -94,10 +94,10 @@ class Town:
         self._kinds: dict[XY, str] = {}
 
     def kinds(self, view: dict) -> dict[XY, str]:
-        cells = view["cells"]
-        if self._kinds_key != len(cells):  # cells only grow: the count says when
-            self._kinds = {cell_of(k): v for k, v in cells.items()}
-            self._kinds_key = len(cells)
+        key = tuple((t["tile"], *t["at"], t["rotation"]) for t in view["tiles"])
+        if self._kinds_key != key:  # the tiles laid say what the cells are
+            self._kinds = {cell_of(k): v for k, v in view["cells"].items()}
+            self._kinds_key = key
         return self._kinds
 
     def bounds(self, view: dict) -> tuple[int, int, int, int]:
