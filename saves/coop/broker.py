@@ -277,15 +277,13 @@ class RedisHost:
 
     async def stop(self) -> None:
         await _drain(self.outbox)  # the goodbyes go out first
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await _cancel(self.tasks)
         try:
             lease = key(self.name, "host")
             if (await self.redis.get(lease) or b"").decode() == self.lease:
                 await self.redis.delete(lease)
-            await self.redis.aclose()
-        except _errors():
+            await asyncio.wait_for(self.redis.aclose(), 2)
+        except (*_errors(), TimeoutError):
             pass
 
 
@@ -296,6 +294,15 @@ def _frame_of(fields: dict) -> bytes | None:
     except p.ProtocolError:
         return None
     return message.frame if isinstance(message, p.Entry) else None
+
+
+async def _cancel(tasks: list[asyncio.Task]) -> None:
+    """Cancel tasks and wait a moment for them: a read blocked in Redis may not
+    notice at once, and closing the connection ends it anyway."""
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        await asyncio.wait(tasks, timeout=1.0)
 
 
 async def _drain(queue: asyncio.Queue, within: float = 1.0) -> None:
@@ -418,11 +425,9 @@ class RedisClientTransport:
 
     async def close(self) -> None:
         await _drain(self.outbox)  # a Bye still queued goes out first
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await _cancel(self.tasks)
         if self.redis is not None:
             try:
-                await self.redis.aclose()
-            except _errors():
+                await asyncio.wait_for(self.redis.aclose(), 2)
+            except (*_errors(), TimeoutError):
                 pass
