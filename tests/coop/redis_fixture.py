@@ -1,11 +1,13 @@
 """A throwaway redis-server on 127.0.0.1 (a free port, nothing saved to disk)
-with the players' ACL users of docs/hosting.md: each may append only to its
-own `in:` stream and read only its own `out:` stream and the log."""
+with the ACL users of docs/hosting.md, read from the guide itself: players
+who may append only to their own `in:` stream and read only their own
+`out:` stream and the log, and the host's user."""
 
 from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import signal
 import socket
@@ -17,29 +19,35 @@ from pathlib import Path
 import pytest
 
 INSTALL_LOCK = Path("/tmp/shamble-tests-redis-install.lock")
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "hosting.md"
 PLAYERS = {"alice": "alice-pw", "bob": "bob-pw"}
+HOST_USER = ("shamble-host", "host-pw")
 
 
-def player_acl(account: str, password: str) -> list[str]:
-    """The ACL SETUSER arguments the hosting guide gives a co-op player."""
-    return [
-        account,
-        "reset",
-        "on",
-        f">{password}",
-        f"%W~shamble:*:in:{account}",
-        "%W~shamble:*:hello",
-        f"%R~shamble:*:out:{account}",
-        "%R~shamble:*:log",
-        "%R~shamble:*:host",
-        "-@all",
-        "+@connection",
-        "+xadd",
-        "+xread",
-        "+xrevrange",
-        "+exists",
-        "+scan",
-    ]
+def guide_acl() -> dict[str, list[str]]:
+    """The ACL SETUSER arguments of the hosting guide, by user it names."""
+    text = GUIDE.read_text(encoding="utf-8")
+    found = re.search(
+        r"<!-- coop-redis-acl -->\n```\n(.*?)```\n<!-- /coop-redis-acl -->", text, re.S
+    )
+    assert found, "docs/hosting.md has no <!-- coop-redis-acl --> block"
+    users = {}
+    for line in found.group(1).splitlines():
+        words = line.split()
+        assert words[:2] == ["ACL", "SETUSER"], line
+        users[words[2]] = words[2:]
+    return users
+
+
+def acl_for(account: str, password: str) -> list[str]:
+    """The guide's player ACL (written for alice) for another account."""
+    words = guide_acl()["alice"]
+    return [w.replace(">alice-password", f">{password}").replace("alice", account) for w in words]
+
+
+def host_acl() -> list[str]:
+    user, password = HOST_USER
+    return [w.replace(">host-password", f">{password}") for w in guide_acl()[user]]
 
 
 def ensure_redis() -> str | None:
@@ -83,7 +91,8 @@ class RedisServer:
         else:
             raise AssertionError("redis-server did not start")
         for account, password in PLAYERS.items():
-            self.cli("ACL", "SETUSER", *player_acl(account, password))
+            assert self.cli("ACL", "SETUSER", *acl_for(account, password)) == "OK"
+        assert self.cli("ACL", "SETUSER", *host_acl()) == "OK"
 
     def _ready(self, timeout: float = 10) -> bool:
         end = time.monotonic() + timeout
@@ -102,7 +111,7 @@ class RedisServer:
         """One command through redis-cli (as `user`, with its password)."""
         argv = ["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), "--no-auth-warning"]
         if user:
-            argv += ["--user", user, "--pass", PLAYERS[user]]
+            argv += ["--user", user, "--pass", dict([HOST_USER], **PLAYERS)[user]]
         done = subprocess.run(
             [*argv, *args], capture_output=True, encoding="utf-8", errors="replace", timeout=10
         )
@@ -110,7 +119,9 @@ class RedisServer:
         return done.stdout.strip()
 
     def url(self, user: str | None = None) -> str:
-        who = f"{user}:{PLAYERS[user]}@" if user else ""
+        """The broker's URL for a player, or for the host's own ACL user."""
+        user = user or HOST_USER[0]
+        who = f"{user}:{dict([HOST_USER], **PLAYERS)[user]}@"
         return f"redis://{who}127.0.0.1:{self.port}/0"
 
     def stop(self) -> None:
