@@ -64,11 +64,6 @@ def pid_path(name: str, directory: Path | None = None) -> Path:
     return (directory or coop_dir()) / f"{game_name(name)}.pid"
 
 
-def host_files(name: str) -> Path:
-    """The host account's own folder for a shared game's seat table and log."""
-    return home() / "coop"
-
-
 def hosted_games(directory: Path | None = None) -> list[str]:
     """Names of the games with a socket in the co-op directory (some may be
     left by a host that was killed: joining says so)."""
