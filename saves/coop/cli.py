@@ -41,6 +41,13 @@ def add_parsers(
     p.add_argument("--allow", default=None, help="only these accounts may join (comma-separated)")
     p.add_argument("--foreground", action="store_true", help="stay attached (service managers)")
     p.add_argument("--bot-pace", type=float, default=0.25, help="seconds between bot moves")
+    p.add_argument(
+        "--bot-after",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the bot plays a seat whose player has been away this long (handed back on return)",
+    )
     p.add_argument("--idle", type=float, default=3600.0, help="stop after this long with no one")
     p.add_argument("--no-fsync", action="store_true", help="flush saves without fsync")
     p.set_defaults(func=lambda args: cmd_host(args, options_given, mission_arg), coop_parser=p)
@@ -130,6 +137,7 @@ def cmd_host(
             bot_pace=max(0.0, args.bot_pace),
             idle=args.idle,
             broker=args.broker,
+            bot_after=args.bot_after,
         )
         return await process.run(ready)
 

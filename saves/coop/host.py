@@ -97,6 +97,7 @@ class Host:
         on_idle: Callable[[], None] | None = None,
         on_stop: Callable[[str], None] | None = None,
         pid: int = 0,
+        bot_after: float | None = None,
     ) -> None:
         self.name = name
         self.game = game
@@ -109,6 +110,7 @@ class Host:
         self.on_idle = on_idle
         self.on_stop = on_stop
         self.pid = pid
+        self.bot_after = bot_after  # seconds after which an away player's seats go to the bot
         self.conns: dict[str, Conn] = {}
         self.publishers: list[Callable[[int, p.Entry], None]] = []
         self.authors = Authors.of(game, seating)
@@ -229,8 +231,25 @@ class Host:
             return
         _say(f"{conn.account} left ({conn.id})")
         self._broadcast_lobby()
+        if self.bot_after is not None and conn.account not in self.present():
+            account = conn.account
+            self.schedule(self.bot_after, lambda: self._stand_in(account))
         if not self.conns and self.on_idle is not None:
             self.on_idle()
+
+    def _stand_in(self, account: str) -> None:
+        """The bot takes the seats of a player still away (`bot_after`); they
+        are handed back when the player joins again."""
+        if account in self.present() or self.stopped is not None:
+            return
+        seats = [s for s in self.table.seats_of(account) if s not in self.table.bot_seats()]
+        for seat in seats:
+            self.table.records[seat].bot = True
+        if seats:
+            self.table.save()
+            _say(f"the bot plays {', '.join(self.table.label(s) for s in seats)} for {account}")
+            self._broadcast_lobby()
+            self._wake_bots()
 
     # -- requests -------------------------------------------------------------------
     def handle(self, conn: Conn, message: Any) -> None:

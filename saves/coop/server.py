@@ -136,8 +136,10 @@ class HostProcess:
         bot_pace: float = 0.25,
         idle: float = 3600.0,
         broker: str | None = None,
+        bot_after: float | None = None,
     ) -> None:
         self.name = name
+        self.bot_after = bot_after
         self.autosave = autosave
         self.home = home
         self.directory = directory
@@ -189,6 +191,7 @@ class HostProcess:
             on_idle=self._on_idle,
             on_stop=self._finish,
             pid=os.getpid(),
+            bot_after=self.bot_after,
         )
         path = socket_path(self.name, self.directory)
         sock = _bind(path)

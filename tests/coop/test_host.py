@@ -204,6 +204,21 @@ def test_a_bot_stands_in_for_a_player_who_left_and_hands_the_seat_back(station_b
     assert bench.table.bot_seats() == set()
 
 
+def test_with_bot_after_the_bot_stands_in_for_whoever_stays_away(station_bench):
+    bench = station_bench(players="2")
+    bench.host.bot_after = 60.0
+    alice, bob = bench.join("alice"), bench.join("bob")
+    bench.host.leave(bob)
+    bob = bench.join("bob")  # back before the delay: nothing happens
+    bench.run_bots()
+    assert bench.table.bot_seats() == set()
+    bench.host.leave(bob)
+    bench.run_bots()
+    assert bench.table.bot_seats() == {"2"}
+    assert alice.last(p.Lobby).seats[1].status == "bot"
+    assert bench.table.seats_of("bob") == ["2"]  # still theirs, handed back on return
+
+
 def test_a_seat_can_be_claimed_released_and_taken_by_someone_else(station_bench):
     bench = station_bench(players="3")
     alice, bob = bench.join("alice"), bench.join("bob")
