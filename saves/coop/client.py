@@ -10,6 +10,7 @@ This is what a game screen uses (and `shamble join --script`, headless):
     client.game          # the replica Game (station: the log is shared), or None
     client.my_seats, client.lobby, client.my_turn(), client.can_undo(), client.undo_note()
     await client.undo(); await client.claim("2"); await client.hand_to_bot("2")
+    client = await client.rejoin()                   # after a "closed" Change
     await client.close()
 
 Replicas. Where every player is on one side (Station) the client keeps a
@@ -118,6 +119,8 @@ class Client:
         self.lobby = p.Lobby()
         self.status = p.Status(index=0)
         self.closed: str | None = None
+        self.broker: str | None = None
+        self.directory: Path | None = None
         self._view: Any = None
         self.authors = Authors()
         self._refs = itertools.count(1)
@@ -146,8 +149,21 @@ class Client:
         else:
             transport = SocketTransport(socket_path(name, directory or coop_dir()))
         client = cls(name, transport)
+        client.broker, client.directory = broker, directory
         await client._start(previous, timeout)
         return client
+
+    async def rejoin(self, timeout: float = CONNECT_WITHIN) -> Client:
+        """A new connection to the same game after this one closed (the host
+        restarted, the network dropped): the replica is kept and the host sends
+        only the frames it lacks. Raises CoopError while the game is down."""
+        return await Client.connect(
+            self.name,
+            broker=self.broker,
+            directory=self.directory,
+            previous=self,
+            timeout=timeout,
+        )
 
     @classmethod
     async def peek(

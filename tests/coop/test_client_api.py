@@ -1,0 +1,67 @@
+"""The client API a game screen uses, in this process against a real host:
+changes heard, requests answered, undo offered only to a move's author, a
+dropped connection rejoined with the replica kept."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from saves import load
+from saves.coop.client import Client, CoopError
+
+
+@pytest.fixture
+def hosted(place, monkeypatch):
+    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(place.dir))
+    return place
+
+
+async def test_a_screen_hears_every_change_and_is_told_what_undo_may_do(hosted):
+    name = hosted.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    me = await Client.connect(name)
+    heard = []
+    me.listeners.append(heard.append)
+    assert me.my_seats == ["1"] and me.replica == "log" and me.game is not None
+    assert me.my_turn() and not me.can_undo()
+    assert me.undo_note() == "nothing to undo yet"
+
+    refused = await me.submit({"type": "end_turn", "survivor": "lin"})
+    assert (refused.ok, refused.code) == (False, "not_your_seat")
+    accepted = await me.submit({"type": "end_turn", "survivor": "vega"})
+    assert accepted.ok and accepted.index == 1
+    moves = [c for c in heard if c.kind != "lobby"]
+    assert [c.kind for c in moves] == ["entry"] and moves[0].seat == "1"
+    assert moves[0].events[0]["type"] == "activation_ended"
+    assert me.can_undo() and me.undo_note() == "undo takes back your last move"
+    assert me.view["survivors"]["vega"]["actions_left"] == 0 or "vega" in me.view["done"]
+
+    assert (await me.claim("2")).ok
+    assert me.my_seats == ["1", "2"] and heard[-1].kind == "lobby"
+    assert (await me.undo()).ok
+    assert heard[-1].kind == "undo" and me.game.commands == []
+    assert (await me.redo()).ok and heard[-1].kind == "redo"
+    assert heard[-1].events == moves[0].events  # a redo brings back the same events
+    await me.close()
+    assert me.closed == "you left"
+
+
+async def test_a_dropped_client_rejoins_with_its_replica(hosted):
+    name = hosted.host("--mission", "tutorial", "--players", "1", "--seed", "1")
+    me = await Client.connect(name)
+    for sid in ("vega", "okafor"):
+        assert (await me.submit({"type": "end_turn", "survivor": sid})).ok
+    replica = me.game
+    hosted.kill_host(name)
+    assert await me.changed(5) and me.closed == "the host went away"
+    with pytest.raises(CoopError, match=f"shamble host --resume {name}"):
+        await me.rejoin()
+    assert hosted.cli("host", "--resume", name, "--bot-pace", "0").returncode == 0
+    hosted.hosts.add(hosted.host_pid(name))
+    again = await me.rejoin()
+    assert again.game is replica  # the same replica, grown by what it lacked
+    assert again.game.journal == load(hosted.save(name)).journal
+    assert (await again.submit({"type": "end_turn", "survivor": "vega"})).ok
+    await again.close()
+    assert os.path.exists(hosted.save(name))
