@@ -193,7 +193,10 @@ async def _list_games(broker: str | None) -> int:
         except (CoopError, SaveError) as e:
             print(f"{name:<24} {e}")
             continue
-        seats = ", ".join(f"{s.label}: {s.account or s.status}" for s in info.lobby.seats)
+        seats = ", ".join(
+            f"{s.label}: {s.account} ({s.status})" if s.account else f"{s.label}: {s.status}"
+            for s in info.lobby.seats
+        )
         state = info.status.outcome or f"round {info.round}"
         print(f"{name:<24} {info.mode:<9} {info.mission:<14} {state:<9} {seats}")
     return 0

@@ -350,9 +350,12 @@ class Host:
     def _check_author(self, account: str, seat: str | None, what: str) -> None:
         """Only the player of the seat whose move it was may undo or redo it."""
         if seat not in self.table.seats_of(account):
-            holder = self.table.who(seat) if self.table.account_of(seat) else "the bot"
             if seat is not None and not self.table.specs[seat].human:
                 holder = f"{self.table.label(seat)} (a bot)"
+            elif self.table.account_of(seat):
+                holder = self.table.who(seat)
+            else:
+                holder = f"{self.table.label(seat)}'s player (nobody sits there now)"
             raise RuleError(
                 f"not_your_{what}", f"only {holder} may {what} that move: it was theirs"
             )

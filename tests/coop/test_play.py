@@ -95,7 +95,7 @@ def test_a_player_killed_with_sigkill_rejoins_and_the_game_goes_on(place):
 
     def away():
         done = place.cli("join")
-        return "Player 1: uid60001" in done.stdout and done.stdout
+        return "Player 1: uid60001 (away)" in done.stdout and done.stdout
 
     listing = wait_for(away, 10, "the lobby to show alice's seat")
     assert name in listing
