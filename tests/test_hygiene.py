@@ -70,3 +70,24 @@ def test_test_modules_have_unique_names():
             clashes.append(f"{seen[path.name]} ~ {rel}")
         seen.setdefault(path.name, rel)
     assert clashes == []
+
+
+def test_every_rule_id_in_the_players_rules_has_a_test():
+    """docs/rules*.md name each rule by its id; a scenario test names it too
+    (as "ST-5.3" in a comment or docstring, or "ST_5_3" in a test's name)."""
+    import re
+
+    ids: set[str] = set()
+    for path in sorted((ROOT / "docs").glob("rules*.md")):
+        if path.name == "rules-notes.md":
+            continue
+        ids |= set(re.findall(r"\b(?:ST|SI|SN|OB|K)-[0-9A-Z]+(?:\.[0-9]+)?\b", path.read_text()))
+    assert len(ids) > 80
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("*.py"))
+    missing = [
+        rid
+        for rid in sorted(ids)
+        if not re.search(rf"{re.escape(rid)}\b", tests)
+        and not re.search(rf"(?i){rid.replace('-', '_').replace('.', '_')}(?![0-9])", tests)
+    ]
+    assert missing == []

@@ -129,3 +129,26 @@ def test_ST_4_2_distance_is_zone_steps_around_walls(play):
     g.act("move", "ruiz", to="c")  # a-b-c: two steps
     g.undo()
     g.refuses("move", "ruiz", to="d")  # a-b-c-d: three steps, though d is next door
+
+
+# ST-1.1: zones join where their cells touch or through a door; walls part the rest.
+# a touches b; b and c meet only at a closed door; a and c are walled apart.
+TOUCH_DOOR_WALL = """
+#########
+#aaabbb##
+#aaabbb+c#
+####bbb#c#
+#########
+#xx#
+"""
+
+
+def test_ST_1_1_zones_join_by_touching_cells_or_doors_and_walls_part_them(play):
+    g = play(TOUCH_DOOR_WALL, START_A, survivors=["ruiz", "lin"])
+    assert g.game.summary()["doors"] == {"b-c": "closed"}
+    g.refuses("move", "ruiz", to="c")  # a closed door joins b and c, but does not let one by
+    g.act("move", "ruiz", to="b")  # touching cells join a and b
+    g.act("open_door", "ruiz", door="b-c")
+    g.act("move", "lin", to="b")
+    g.act("move", "lin", to="c")  # through the open door
+    assert g.survivor("lin")["zone"] == "c"
