@@ -1,18 +1,23 @@
 """python -m bench [group ...]: print the performance figures as JSON lines.
 
 Groups: engine (replay, load, undo, zombie phase, legal commands, playouts,
-memory), tui (keypress, bytes to the terminal, startup). Default: all."""
+memory), tui (keypress, startup, headless), pty (bytes and key latency in a
+real pseudo-terminal), siege, sniper and outbreak (each mode's AI or bot turn
+and playouts). Default: all."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-GROUPS = {"engine": "bench.engine_figures", "tui": "bench.tui_figures"}
-GROUPS["siege"] = "bench.siege_figures"  # issue 11: zombie AI turn, playouts
-GROUPS["outbreak"] = "bench.outbreak_figures"  # bot turn, playouts (issue 13)
-GROUPS["pty"] = "bench.pty_figures"  # issue 16: bytes and key latency in a real pty
-GROUPS["sniper"] = "bench.sniper_figures"  # commander AI turn, bot games (issue 12)
+GROUPS = {
+    "engine": "bench.engine_figures",
+    "tui": "bench.tui_figures",
+    "pty": "bench.pty_figures",
+    "siege": "bench.siege_figures",
+    "sniper": "bench.sniper_figures",
+    "outbreak": "bench.outbreak_figures",
+}
 
 
 def main(argv: list[str]) -> int:
