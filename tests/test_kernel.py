@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, RuleError
+from engine import Game, RuleError, get_mode
 from engine.core import rng
 from engine.core.geometry import parse_zones, supercover
 
@@ -261,6 +261,114 @@ def test_ST_4_3_fast_line_of_sight_matches_the_plain_supercover(data):
     for a in board.zones:
         for b in board.zones:
             assert board.sees(a, b, frozenset()) == _brute_sees(board, a, b, frozenset())
+
+
+def _walk_sees(board, a, b, open_doors):
+    """Zone-to-zone sight as the engine had it before the sweep: a supercover
+    walk per pair of cells, the walk written out over a flat opacity table.
+    Far faster than _brute_sees, so the shipped maps can be checked pair by pair."""
+    width = board.grid.width
+    opaque = bytearray(width * board.grid.height)
+    open_cells = {d.cell for d in board.doors if d.id in open_doors}
+    for (x, y), ch in board.grid.cells():
+        if ch in "#+' " and (x, y) not in open_cells:
+            opaque[y * width + x] = 1
+    if a == b:
+        return True
+    for x0, y0 in board.cells[a]:
+        for x1, y1 in board.cells[b]:
+            dx, dy = x1 - x0, y1 - y0
+            nx, ny = abs(dx), abs(dy)
+            sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+            x, y, ix, iy = x0, y0, 0, 0
+            clear = True
+            while clear and (ix < nx or iy < ny):
+                decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+                if decision == 0:
+                    clear = not (opaque[y * width + x + sx] or opaque[(y + sy) * width + x])
+                    x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+                elif decision < 0:
+                    x, ix = x + sx, ix + 1
+                else:
+                    y, iy = y + sy, iy + 1
+                clear = clear and not opaque[y * width + x]
+            if clear:
+                return True
+    return False
+
+
+def _with_valid_doors(rows: list[str]) -> list[str]:
+    """Door marks that do not join exactly two zones on opposite sides become walls."""
+    grid = [list(r) for r in rows]
+
+    def at(x, y):
+        return grid[y][x] if 0 <= y < len(grid) and 0 <= x < len(grid[y]) else " "
+
+    def zone(ch):
+        return ch not in "#+' "
+
+    for y, row in enumerate(grid):
+        for x, ch in enumerate(row):
+            if ch not in "+'":
+                continue
+            left, right, up, down = at(x - 1, y), at(x + 1, y), at(x, y - 1), at(x, y + 1)
+            horiz = zone(left) and zone(right) and left != right
+            vert = zone(up) and zone(down) and up != down
+            side = (up, down) if horiz else (left, right)
+            if horiz == vert or any(zone(c) for c in side):
+                grid[y][x] = "#"
+    return ["".join(r) for r in grid]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_ST_4_3_sight_with_doors_and_map_edges_matches_the_plain_supercover(data):
+    """Doors open and shut in turn on one board (its cached sweeps must follow),
+    maps with void and with zones running to the edge of the grid."""
+    width = data.draw(st.integers(2, 11))
+    height = data.draw(st.integers(2, 8))
+    alphabet = st.sampled_from("aabbc#+'  d#")
+    rows = [("".join(data.draw(alphabet) for _ in range(width))) for _ in range(height)]
+    try:
+        board = parse_zones("\n".join(_with_valid_doors(rows)))
+    except ValueError:
+        return  # split zones or nothing left: not a map
+    if board.grid.height < 2 or not board.zones:
+        return
+    door_ids = [d.id for d in board.doors]
+    for _ in range(data.draw(st.integers(1, 4))):
+        opened = frozenset(d for d in door_ids if data.draw(st.booleans()))
+        for a in board.zones:
+            for b in board.zones:
+                assert board.sees(a, b, opened) == _brute_sees(board, a, b, opened), (a, b)
+
+
+def _shipped_board(mission: str):
+    import tomllib
+
+    text = get_mode("station").mission_text(mission)
+    return parse_zones(tomllib.loads(text)["mission"]["map"])
+
+
+@pytest.mark.parametrize(
+    "mission",
+    ["tutorial", "airlock", "hydroponics", "med_bay", "cargo_hold", "reactor", "command_deck"],
+)
+def test_ST_4_3_sight_on_every_shipped_map_matches_the_walk(mission):
+    """Every door open (sight reaches furthest) and every door shut: each pair
+    of zones on the smaller maps, a fixed sample of 150 pairs on the larger
+    ones (the walk costs seconds there); sight stays symmetric."""
+    import random
+
+    board = _shipped_board(mission)
+    pairs = [(a, b) for a in board.zones for b in board.zones if a < b]
+    if len(board.zones) > 24:
+        pairs = random.Random(mission).sample(pairs, 150)
+    for doors in (frozenset(d.id for d in board.doors), frozenset()):
+        for a, b in pairs:
+            assert board.sees(a, b, doors) == _walk_sees(board, a, b, doors), (a, b, doors)
+        seen = {a: board.visible_zones(a, doors) for a in board.zones}
+        assert all((b in seen[a]) == (a in seen[b]) for a in seen for b in seen)
 
 
 def test_K_7_dark_zones_hide_their_floor_too(tmp_path):

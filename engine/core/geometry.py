@@ -244,90 +244,218 @@ class ZoneMap:
             self._los[key] = got
         return got
 
-    def _doors_between(self, a: str, b: str) -> frozenset[str]:
-        key = ("bbox", a, b)
-        got = self._los.get(key)
+    def _tables(self) -> tuple[list[int], list[int], list[str]]:
+        """Per cell (row-major): its zone's number or -1, its door's number or -1;
+        and the door ids by number. Built once per map."""
+        got = self._los.get("tables")
         if got is None:
-            cells = self.cells[a] + self.cells[b]
-            x0, x1 = min(x for x, _ in cells), max(x for x, _ in cells)
-            y0, y1 = min(y for _, y in cells), max(y for _, y in cells)
-            got = frozenset(
-                d.id for d in self.doors if x0 <= d.cell[0] <= x1 and y0 <= d.cell[1] <= y1
-            )
-            self._los[key] = got
+            width = self.grid.width
+            zone_at = [-1] * (width * self.grid.height)
+            for n, z in enumerate(self.zones):
+                for x, y in self.cells[z]:
+                    zone_at[y * width + x] = n
+            door_at = [-1] * len(zone_at)
+            for n, d in enumerate(self.doors):
+                door_at[d.cell[1] * width + d.cell[0]] = n
+            got = (zone_at, door_at, [d.id for d in self.doors])
+            self._los["tables"] = got
         return got
 
-    def _has_portal(self, zone: str, opaque: bytearray) -> bool:
-        """Can sight leave the zone at all? The first cell outside a zone on any
-        supercover is edge-adjacent to one of its cells."""
-        width, height = self.grid.width, self.grid.height
-        own = set(self.cells[zone])
-        for x, y in own:
-            for dx, dy in ORTHOGONAL:
-                nx, ny = x + dx, y + dy
-                if (nx, ny) not in own and 0 <= nx < width and 0 <= ny < height:
-                    if not opaque[ny * width + nx]:
-                        return True
-        return False
+    def visible_zones(self, zone: str, open_doors: frozenset[str]) -> frozenset[str]:
+        """Every zone in line of sight of `zone` (ST-4.3), itself included.
+
+        One sweep answers sees() for every pair with this zone, so the first
+        zombie phase or look after a load costs a few sweeps rather than a
+        supercover walk per pair of cells. Cached with the doors the sweep
+        read: opening or closing any other door keeps the answer."""
+        seen = self._visible_known(zone, open_doors)
+        if seen is not None:
+            return seen
+        zone_at, door_at, door_ids = self._tables()
+        opaque = self._opaque(open_doors)
+        seen_n, read_n = _sweep(self, zone, opaque, zone_at, door_at)
+        read = frozenset(door_ids[n] for n in read_n)
+        seen = frozenset(self.zones[n] for n in seen_n)
+        known = self._los.setdefault(("vis", zone), [])
+        if len(known) >= 16:  # many door states met: keep the latest
+            del known[0]
+        known.append((read, open_doors & read, seen))
+        return seen
+
+    def _visible_known(self, zone: str, open_doors: frozenset[str]) -> frozenset[str] | None:
+        for read, opened, seen in self._los.get(("vis", zone), ()):
+            if open_doors & read == opened:
+                return seen
+        return None
 
     def sees(self, a: str, b: str, open_doors: frozenset[str]) -> bool:
-        """Line of sight between zones (ST-4.3), symmetric and cached."""
+        """Line of sight between zones (ST-4.3), symmetric and cached.
+
+        Answered from either zone's sweep; when neither has one, both are
+        swept: a run of questions about one zone against many others (a
+        look, a zombie phase) then costs at most twice the fewest sweeps."""
         if a == b:
             return True
-        if b < a:
-            a, b = b, a
-        # only doors inside the pair's bounding box can change its answer
-        key = (a, b, open_doors & self._doors_between(a, b))
-        got = self._los.get(key)
-        if got is None:
-            opaque = self._opaque(open_doors)
-            got = (
-                self._has_portal(a, opaque)
-                and self._has_portal(b, opaque)
-                and _zones_see(self.cells[a], self.cells[b], opaque, self.grid.width)
-            )
-            self._los[key] = got
-        return got
+        for one, other in ((a, b), (b, a)):
+            seen = self._visible_known(one, open_doors)
+            if seen is not None:
+                return other in seen
+        self.visible_zones(b, open_doors)
+        return b in self.visible_zones(a, open_doors)
 
 
-def _zones_see(
-    cells_a: tuple[Cell, ...], cells_b: tuple[Cell, ...], opaque: bytearray, width: int
-) -> bool:
-    """Some supercover between a cell of A and a cell of B crosses no opaque cell.
-    The walk is supercover() inlined: this loop is the engine's hottest."""
-    cx = sum(x for x, _ in cells_b) / len(cells_b)
-    cy = sum(y for _, y in cells_b) / len(cells_b)
-    # cells of A nearest B first: a visible pair is usually found at once
-    for x0, y0 in sorted(cells_a, key=lambda c: abs(c[0] - cx) + abs(c[1] - cy)):
-        for x1, y1 in cells_b:
-            dx, dy = x1 - x0, y1 - y0
-            nx, ny = abs(dx), abs(dy)
-            sx = 1 if dx > 0 else -1
-            sy = 1 if dy > 0 else -1
-            x, y, ix, iy = x0, y0, 0, 0
-            clear = True
-            while ix < nx or iy < ny:
-                decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
-                if decision == 0:
-                    if opaque[y * width + x + sx] or opaque[(y + sy) * width + x]:
-                        clear = False
+# (xk, yk, xr, yr): in an octant, the cell at depth r and offset k (0 <= k <= r)
+# from a source is source + k * (xk, yk) + r * (xr, yr)
+_OCTANTS = (
+    (1, 0, 0, 1),
+    (-1, 0, 0, 1),
+    (1, 0, 0, -1),
+    (-1, 0, 0, -1),
+    (0, 1, 1, 0),
+    (0, -1, 1, 0),
+    (0, 1, -1, 0),
+    (0, -1, -1, 0),
+)
+
+
+def _sweep(
+    board: ZoneMap, zone: str, opaque: bytearray, zone_at: list[int], door_at: list[int]
+) -> tuple[set[int], set[int]]:
+    """(numbers of the zones some cell of `zone` sees, numbers of the doors read).
+
+    Exact shadow casting from each cell of the zone, octant by octant. In an
+    octant, the segment from the source's centre to the centre of the cell at
+    depth r and offset k has slope k/r. An opaque square at depth r' < r meets
+    it exactly when that slope lies in the square's closed interval
+    [(2k'-1)/(2r'+1), (2k'+1)/(2r'-1)] (its corners seen from the source), a
+    touch at a corner included (ST-4.3). A square at the same depth can only
+    touch the diagonal k = r at a corner: a row is read in rising k and each
+    blocker narrows the gap for the cells after it, and rows run to k = r + 2,
+    past the diagonal, so the squares beside it block it too (at depth 0, the
+    one cell beside the source is looked at first). Slopes are
+    ratios of small integers: float division keeps their order and equalities.
+
+    Sight that leaves the zone crosses a see-through cell next to it (its
+    frontier), so each octant is cast only through the frontier's slopes."""
+    width, height = board.grid.width, board.grid.height
+    own = board.order[zone]
+    read: set[int] = set()
+    frontier = []
+    mine = set(board.cells[zone])
+    for x, y in mine:
+        for dx, dy in ORTHOGONAL:
+            nx, ny = x + dx, y + dy
+            if (nx, ny) in mine or not (0 <= nx < width and 0 <= ny < height):
+                continue
+            i = ny * width + nx
+            if door_at[i] >= 0:
+                read.add(door_at[i])
+            if not opaque[i]:
+                frontier.append((nx, ny))
+    if not frontier:
+        return {own}, read
+    flags = bytearray(len(board.zones))
+    flags[own] = 1
+    for ax, ay in board.cells[zone]:
+        for octant in _OCTANTS:
+            gaps = _frontier_gaps(ax, ay, octant, frontier)
+            if gaps:
+                _cast(ax, ay, octant, gaps, width, height, opaque, zone_at, door_at, flags, read)
+    return {n for n, f in enumerate(flags) if f}, read
+
+
+def _frontier_gaps(
+    ax: int, ay: int, octant: tuple[int, int, int, int], frontier: list[Cell]
+) -> list[tuple[float, float]]:
+    """The closed slope intervals (within 0..1) through the frontier cells, merged."""
+    xk, yk, xr, yr = octant
+    spans = []
+    for fx, fy in frontier:
+        dx, dy = fx - ax, fy - ay
+        k = dx * xk + dy * yk
+        r = dx * xr + dy * yr
+        if r >= 1 and 0 <= k <= r + 1:
+            lo = (2 * k - 1) / (2 * r + 1) if k else 0.0
+            if lo <= 1.0:
+                spans.append((lo, min(1.0, (2 * k + 1) / (2 * r - 1))))
+    spans.sort()
+    merged: list[tuple[float, float]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            if hi > merged[-1][1]:
+                merged[-1] = (merged[-1][0], hi)
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def _cast(
+    ax: int,
+    ay: int,
+    octant: tuple[int, int, int, int],
+    gaps: list[tuple[float, float]],
+    width: int,
+    height: int,
+    opaque: bytearray,
+    zone_at: list[int],
+    door_at: list[int],
+    flags: bytearray,
+    read: set[int],
+) -> None:
+    """Shadow casting in one octant from (ax, ay): flags every zone with a cell
+    seen through the gaps, adds to `read` every door cell looked at."""
+    xk, yk, xr, yr = octant
+    dk = yk * width + xk
+    dr = yr * width + xr
+    base = ay * width + ax
+    if xr:
+        deepest = width - 1 - ax if xr > 0 else ax
+        widest = height - 1 - ay if yk > 0 else ay
+    else:
+        deepest = height - 1 - ay if yr > 0 else ay
+        widest = width - 1 - ax if xk > 0 else ax
+    # the cell beside the source, at depth 0, touches the diagonal at a corner
+    diagonal = widest < 1 or not opaque[base + dk]
+    # a gap: (depth, low slope, low included, high slope, high included)
+    stack = [(1, lo, True, hi, hi < 1.0 or diagonal) for lo, hi in gaps]
+    while stack:
+        r, lo, lo_in, hi, hi_in = stack.pop()
+        while r <= deepest:  # one row a turn; a blocker splits off the part below it
+            two_r = 2 * r
+            first = int((lo * (two_r - 1) - 1) // 2)
+            if first < 0:
+                first = 0
+            last = int((hi * (two_r + 1) + 1) // 2) + 1
+            if last > widest:  # cells past the map's side never touch a segment inside it
+                last = widest
+            i = base + first * dk + r * dr
+            for k in range(first, last + 1):
+                if opaque[i]:
+                    if door_at[i] >= 0:
+                        read.add(door_at[i])
+                    s_lo = (2 * k - 1) / (two_r + 1) if k else -1.0
+                    if s_lo > hi or (s_lo == hi and not hi_in):
                         break
-                    x += sx
-                    y += sy
-                    ix += 1
-                    iy += 1
-                elif decision < 0:
-                    x += sx
-                    ix += 1
+                    s_hi = (2 * k + 1) / (two_r - 1)
+                    if s_hi > lo or (s_hi == lo and lo_in):
+                        if s_lo > lo:
+                            stack.append((r + 1, lo, lo_in, s_lo, False))
+                        lo, lo_in = s_hi, False
+                        if lo >= hi:
+                            break
                 else:
-                    y += sy
-                    iy += 1
-                if opaque[y * width + x]:
-                    clear = False
-                    break
-            if clear:
-                return True
-    return False
+                    z = zone_at[i]
+                    if z < 0:
+                        read.add(door_at[i])  # an open door
+                    elif not flags[z]:
+                        t = k / r
+                        if (t > lo or (lo_in and t == lo)) and (t < hi or (hi_in and t == hi)):
+                            flags[z] = 1
+                i += dk
+            if lo < hi or (lo == hi and lo_in and hi_in):
+                r += 1
+            else:
+                break
 
 
 def parse_zones(text: str) -> ZoneMap:
