@@ -68,6 +68,13 @@ GAMES = {
     # played under the Station rules as fixed in issue 14 (ST-5.3 hearing and more)
     "v1-station-rules2": ("tutorial", 11, "casual", 5, 50, 0.2),
     "v2-station-rules2": ("tutorial", 12, "honest", 6, 60, 0.2),
+    # the other modes in the formats before 3 (issue 16): each mode's first mission
+    "v1-siege-casual": (None, 5, "casual", 7, 60, 0.2),
+    "v2-siege-honest": (None, 6, "honest", 8, 80, 0.2),
+    "v1-sniper-casual": (None, 5, "casual", 9, 80, 0.05),
+    "v2-sniper-casual": (None, 6, "casual", 10, 120, 0.05),
+    "v1-outbreak-casual": (None, 5, "casual", 11, 60, 0.2),
+    "v2-outbreak-honest": (None, 6, "honest", 12, 80, 0.2),
 }
 
 
@@ -77,7 +84,8 @@ def main(names: list[str]) -> None:
         path = HERE / f"{name}.shamble"
         if path.exists():
             sys.exit(f"{path} exists: golden saves are never rewritten")
-        game = Game.new("station", mission=mission, seed=seed, undo=undo)
+        mode = name.split("-")[1]  # v<format>-<mode>-<what>
+        game = Game.new(mode, mission=mission, seed=seed, undo=undo)
         if name.startswith("v1-"):
             play(game, play_seed, steps, undo_p)
             write_v1(path, game)
