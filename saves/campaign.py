@@ -21,12 +21,10 @@ from typing import Any
 import msgspec
 
 from engine import APP_VERSION
-from engine.core import log
 from engine.station.campaign import Progress
 from engine.station.endless import Run
-from saves.files import SaveError, now, read_bytes, sync_dir
-from saves.session import _open_locked, _read_all, _write_at
-from saves.slots import check_name, home
+from saves.files import SaveError, now
+from saves.records import RecordFile, RecordKind
 
 MAGIC = b"SHAMCMP\x00"
 FORMAT = 1
@@ -84,8 +82,6 @@ class RunScored(msgspec.Struct, frozen=True, tag="scored"):
 
 
 Record = Survivor | MissionStarted | MissionPlayed | ProgressSaved | RunScored
-_record_decoder = msgspec.msgpack.Decoder(Record)
-_header_decoder = msgspec.msgpack.Decoder(CampaignHeader)
 _encoder = msgspec.msgpack.Encoder()
 
 
@@ -106,29 +102,6 @@ class CampaignState(msgspec.Struct):
         if not self.progress_data:
             return None
         return _decode_progress(self.header, self.progress_data)
-
-
-def campaigns_dir(create: bool = False) -> Path:
-    directory = home() / "campaigns"
-    if create:
-        directory.mkdir(parents=True, exist_ok=True)
-    return directory
-
-
-def campaign_path(name: str, create_dir: bool = False) -> Path:
-    return campaigns_dir(create_dir) / (check_name(name) + SUFFIX)
-
-
-def fold(header: CampaignHeader, records: list[Any]) -> CampaignState:
-    state = CampaignState(
-        header=header,
-        roster={sid: Survivor(id=sid) for sid in header.roster},
-        played=[],
-        current=None,
-    )
-    for record in records:
-        apply(state, record)
-    return state
 
 
 def apply(state: CampaignState, record: Any) -> None:
@@ -159,62 +132,39 @@ def _mission_of(header: CampaignHeader, data: bytes) -> str:
     return "random" if isinstance(progress, Run) else progress.mission or ""
 
 
-def decode(data: bytes) -> tuple[CampaignHeader, list[Any], list[str], int]:
-    """Header, records, warnings and the length of the whole frames; LogError on damage."""
-    if not data:
-        raise log.LogError("the file is empty")
-    if not data.startswith(MAGIC):
-        raise log.LogError("not a Shamble campaign (wrong magic bytes)")
-    first = log.read_header_frame(data, len(MAGIC))
-    if first is None:
-        raise log.LogError("the campaign has no complete header")
-    payload, start = first
-    try:
-        header = _header_decoder.decode(payload)
-    except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        raise log.LogError(f"the campaign header cannot be read: {e}") from None
-    if header.format > FORMAT:
-        raise log.LogError(f"the campaign is format {header.format}, newer than this Shamble reads")
-    records: list[Any] = []
-    warnings: list[str] = []
-    end = len(data)
-    for pos, body in log.iter_payloads(data, start):
-        if body is None:
-            warnings.append(f"dropped an incomplete last record at byte {pos}")
-            end = pos
-            break
-        try:
-            record = _record_decoder.decode(body)
-            if isinstance(record, ProgressSaved):
-                _decode_progress(header, record.data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
-        records.append(record)
-    return header, records, warnings, end
+def _check(header: CampaignHeader, record: Any) -> None:
+    if isinstance(record, ProgressSaved):
+        _decode_progress(header, record.data)
 
 
-def read(path: str | os.PathLike) -> CampaignState:
-    """The campaign at path, read only."""
-    path = Path(path)
-    data = read_bytes(path)
-    try:
-        header, records, warnings, _ = decode(data)
-    except log.LogError as e:
-        raise SaveError(f"{path}: {e}") from None
-    state = fold(header, records)
-    state.warnings = [f"{path}: {w}" for w in warnings]
-    return state
+KIND = RecordKind(
+    title="campaign",
+    noun="campaign",
+    magic=MAGIC,
+    suffix=SUFFIX,
+    folder="campaigns",
+    header=CampaignHeader,
+    record=Record,
+    new=lambda header: CampaignState(
+        header=header,
+        roster={sid: Survivor(id=sid) for sid in header.roster},
+        played=[],
+        current=None,
+    ),
+    apply=apply,
+    check=_check,
+    format=FORMAT,
+)
+campaigns_dir = KIND.directory
+campaign_path = KIND.path
+read = KIND.read
 
 
-class Campaign:
+class Campaign(RecordFile):
     """A campaign record open for writing (locked until closed)."""
 
-    def __init__(self, path: Path, fd: int, state: CampaignState, end: int, fsync: bool) -> None:
-        self.path = path
-        self.state = state
-        self.fsync = fsync
-        self._fd: int | None = fd
-        self._end = end
+    record_kind = KIND
+    state: CampaignState
 
     @classmethod
     def create(
@@ -229,8 +179,6 @@ class Campaign:
         kind: str = "campaign",
         fsync: bool = True,
     ) -> Campaign:
-        path = Path(path)
-        fd = _open_locked(path, os.O_RDWR | os.O_CREAT)
         header = CampaignHeader(
             format=FORMAT,
             app=APP_VERSION,
@@ -242,57 +190,15 @@ class Campaign:
             created=now(),
             kind=kind,
         )
-        try:
-            if os.fstat(fd).st_size:
-                raise SaveError(f"{path}: a campaign already exists here")
-            data = MAGIC + log.header_frame(_encoder.encode(header))
-            _write_at(fd, data, 0)
-            if fsync:
-                os.fsync(fd)
-                sync_dir(path.parent)
-        except BaseException:
-            os.close(fd)
-            raise
-        return cls(path, fd, fold(header, []), len(data), fsync)
-
-    @classmethod
-    def open(cls, path: str | os.PathLike, *, fsync: bool = True) -> Campaign:
-        """Open for writing; nothing is written until a record is added."""
-        path = Path(path)
-        fd = _open_locked(path, os.O_RDWR)
-        try:
-            header, records, warnings, end = decode(_read_all(fd))
-        except log.LogError as e:
-            os.close(fd)
-            raise SaveError(f"{path}: {e}") from None
-        state = fold(header, records)
-        state.warnings = [f"{path}: {w}" for w in warnings]
-        return cls(path, fd, state, end, fsync)
+        return cls.new(path, header, fsync=fsync)
 
     def add(self, record: Any) -> None:
         """Append one record, durably, then fold it into the state."""
-        if self._fd is None:
-            raise SaveError(f"{self.path}: the campaign is closed")
-        if isinstance(record, ProgressSaved):
-            try:
-                _decode_progress(self.state.header, record.data)
-            except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                raise SaveError(f"{self.path}: not a progress to record: {e}") from None
-        data = log.encode_frame(record)
         try:
-            if os.fstat(self._fd).st_size != self._end:
-                os.ftruncate(self._fd, self._end)
-            _write_at(self._fd, data, self._end)
-            if self.fsync:
-                os.fsync(self._fd)
-        except OSError as e:
-            try:
-                os.ftruncate(self._fd, self._end)
-            except OSError:
-                pass
-            raise SaveError(f"{self.path}: cannot record: {e.strerror or e}") from None
-        self._end += len(data)
-        apply(self.state, record)
+            _check(self.state.header, record)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise SaveError(f"{self.path}: not a progress to record: {e}") from None
+        super().add(record)
 
     @property
     def progress(self) -> Progress | Run | None:
@@ -312,17 +218,6 @@ class Campaign:
                 f"{self.path}: a {self.state.header.kind} record keeps a {expected.__name__}"
             )
         self.add(ProgressSaved(data=_encoder.encode(progress), save=str(save), played=played))
-
-    def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-    def __enter__(self) -> Campaign:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def start(name: str, progress: Progress | Run, *, fsync: bool = True) -> Campaign:
@@ -351,25 +246,13 @@ def start(name: str, progress: Progress | Run, *, fsync: bool = True) -> Campaig
 
 def free_name(prefix: str) -> str:
     """The first unused record name prefix-1, prefix-2, ..."""
-    n = 1
-    while campaign_path(f"{prefix}-{n}").exists():
-        n += 1
-    return check_name(f"{prefix}-{n}")
+    return KIND.free_name(prefix)
 
 
 def mission_save_path(name: str, mission: str) -> Path:
     """A fresh save file for the next mission of campaign `name`, kept in a
     folder of its own (so the title screen's Continue stays with plain games)."""
-    folder = campaigns_dir() / check_name(name)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise SaveError(f"{folder}: cannot create the campaign folder: {e.strerror}") from None
-    base = check_name(mission or "mission")
-    n = 1
-    while (path := folder / f"{base}-{n}.shamble").exists():
-        n += 1
-    return path
+    return KIND.save_path(name, mission or "mission")
 
 
 class CampaignInfo(msgspec.Struct):
@@ -385,25 +268,13 @@ class CampaignInfo(msgspec.Struct):
 
 def list_campaigns(kind: str | None = None) -> list[CampaignInfo]:
     """Every campaign (or endless run) record, newest first; damaged ones say why."""
-    directory = campaigns_dir()
-    if not directory.is_dir():
-        return []
     infos = []
-    paths = sorted(
-        (p for p in directory.iterdir() if p.suffix == SUFFIX and p.is_file()),
-        key=lambda p: (p.stat().st_mtime, p.name),
-        reverse=True,
-    )
-    for path in paths:
-        try:
-            state = read(path)
-        except SaveError as e:
-            infos.append(CampaignInfo(path.stem, str(path), error=str(e)))
-            continue
-        if kind is not None and state.header.kind != kind:
-            continue
-        save = state.current.save if state.current else ""
-        infos.append(
-            CampaignInfo(state.header.name, str(path), state.header.kind, state.progress, save)
-        )
+    for path, state, error in KIND.listing():
+        if state is None:
+            infos.append(CampaignInfo(path.stem, str(path), error=error))
+        elif kind is None or state.header.kind == kind:
+            save = state.current.save if state.current else ""
+            infos.append(
+                CampaignInfo(state.header.name, str(path), state.header.kind, state.progress, save)
+            )
     return infos

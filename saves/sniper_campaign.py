@@ -3,7 +3,7 @@ Progress after every change (the three maps, what he carries on, losses in a
 row, won or lost), the missions played with their outcomes, and the save of
 the mission in play.
 
-The same guarantees as a save and as saves/campaign.py (station's record):
+The same guarantees as a save and every other record (saves/records.py):
 an append-only log of frames with checksums, flushed and fsynced per
 record, OS-locked while open, a torn last record dropped with a warning,
 any other damage a SaveError naming the file. Records live beside station's
@@ -22,11 +22,9 @@ from typing import Any
 import msgspec
 
 from engine import APP_VERSION
-from engine.core import log
 from engine.sniper.campaign import Progress
-from saves.files import SaveError, now, read_bytes, sync_dir
-from saves.session import _open_locked, _read_all, _write_at
-from saves.slots import check_name, home
+from saves.files import SaveError, now
+from saves.records import RecordFile, RecordKind
 
 MAGIC = b"SHAMSNP\x00"
 FORMAT = 1
@@ -57,8 +55,6 @@ class ProgressSaved(msgspec.Struct, frozen=True, tag="progress"):
     played: MissionPlayed | None = None
 
 
-_record_decoder = msgspec.msgpack.Decoder(ProgressSaved)
-_header_decoder = msgspec.msgpack.Decoder(Header)
 _progress_decoder = msgspec.msgpack.Decoder(Progress)
 _encoder = msgspec.msgpack.Encoder()
 
@@ -73,13 +69,6 @@ class State(msgspec.Struct):
     warnings: list[str] = []
 
 
-def fold(header: Header, records: list[ProgressSaved]) -> State:
-    state = State(header=header, played=[])
-    for record in records:
-        apply(state, record)
-    return state
-
-
 def apply(state: State, record: ProgressSaved) -> None:
     state.progress = _progress_decoder.decode(record.data)
     state.save = record.save
@@ -87,110 +76,39 @@ def apply(state: State, record: ProgressSaved) -> None:
         state.played.append(record.played)
 
 
-def decode(data: bytes) -> tuple[Header, list[ProgressSaved], list[str], int]:
-    """Header, records, warnings and the length of the whole frames; LogError on damage."""
-    if not data:
-        raise log.LogError("the file is empty")
-    if not data.startswith(MAGIC):
-        raise log.LogError("not a Shamble sniper campaign (wrong magic bytes)")
-    first = log.read_header_frame(data, len(MAGIC))
-    if first is None:
-        raise log.LogError("the campaign has no complete header")
-    payload, start = first
-    try:
-        header = _header_decoder.decode(payload)
-    except (msgspec.DecodeError, msgspec.ValidationError) as e:
-        raise log.LogError(f"the campaign header cannot be read: {e}") from None
-    if header.format > FORMAT:
-        raise log.LogError(f"the campaign is format {header.format}, newer than this Shamble reads")
-    records: list[ProgressSaved] = []
-    warnings: list[str] = []
-    end = len(data)
-    for pos, body in log.iter_payloads(data, start):
-        if body is None:
-            warnings.append(f"dropped an incomplete last record at byte {pos}")
-            end = pos
-            break
-        try:
-            record = _record_decoder.decode(body)
-            _progress_decoder.decode(record.data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
-        records.append(record)
-    return header, records, warnings, end
+KIND = RecordKind(
+    title="sniper campaign",
+    noun="campaign",
+    magic=MAGIC,
+    suffix=SUFFIX,
+    folder="campaigns",
+    header=Header,
+    record=ProgressSaved,
+    new=lambda header: State(header=header, played=[]),
+    apply=apply,
+    check=lambda header, record: _progress_decoder.decode(record.data),
+    saves_in="{name}-missions",
+    format=FORMAT,
+)
+campaigns_dir = KIND.directory
+record_path = KIND.path
+read = KIND.read
 
 
-def campaigns_dir(create: bool = False) -> Path:
-    directory = home() / "campaigns"
-    if create:
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise SaveError(f"{directory}: cannot create the folder: {e.strerror}") from None
-    return directory
-
-
-def record_path(name: str, create_dir: bool = False) -> Path:
-    return campaigns_dir(create_dir) / (check_name(name) + SUFFIX)
-
-
-def read(path: str | os.PathLike) -> State:
-    """The campaign at path, read only."""
-    path = Path(path)
-    try:
-        header, records, warnings, _ = decode(read_bytes(path))
-    except log.LogError as e:
-        raise SaveError(f"{path}: {e}") from None
-    state = fold(header, records)
-    state.warnings = [f"{path}: {w}" for w in warnings]
-    return state
-
-
-class Record:
+class Record(RecordFile):
     """A sniper campaign open for writing (locked until closed)."""
 
-    def __init__(self, path: Path, fd: int, state: State, end: int, fsync: bool) -> None:
-        self.path = path
-        self.state = state
-        self.fsync = fsync
-        self._fd: int | None = fd
-        self._end = end
+    record_kind = KIND
+    state: State
 
     @classmethod
     def create(
         cls, path: str | os.PathLike, *, name: str, commander: str = "ai", fsync: bool = True
     ) -> Record:
-        path = Path(path)
-        fd = _open_locked(path, os.O_RDWR | os.O_CREAT)
         header = Header(
             format=FORMAT, app=APP_VERSION, name=name, commander=commander, created=now()
         )
-        try:
-            if os.fstat(fd).st_size:
-                raise SaveError(f"{path}: a campaign already exists here")
-            data = MAGIC + log.header_frame(_encoder.encode(header))
-            _write_at(fd, data, 0)
-            if fsync:
-                os.fsync(fd)
-                sync_dir(path.parent)
-        except BaseException:
-            os.close(fd)
-            raise
-        return cls(path, fd, fold(header, []), len(data), fsync)
-
-    @classmethod
-    def open(cls, path: str | os.PathLike, *, fsync: bool = True) -> Record:
-        """Open for writing; nothing is written until a record is added."""
-        path = Path(path)
-        fd = _open_locked(path, os.O_RDWR)
-        try:
-            header, records, warnings, end = decode(_read_all(fd))
-        except log.LogError as e:
-            os.close(fd)
-            raise SaveError(f"{path}: {e}") from None
-        state = fold(header, records)
-        state.warnings = [f"{path}: {w}" for w in warnings]
-        return cls(path, fd, state, end, fsync)
+        return cls.new(path, header, fsync=fsync)
 
     @property
     def progress(self) -> Progress | None:
@@ -200,37 +118,9 @@ class Record:
         self, progress: Progress, save: str | os.PathLike = "", played: MissionPlayed | None = None
     ) -> None:
         """Record the campaign after a change, durably, then fold it in."""
-        if self._fd is None:
-            raise SaveError(f"{self.path}: the campaign is closed")
         if not isinstance(progress, Progress):
             raise SaveError(f"{self.path}: a sniper campaign keeps a sniper Progress")
-        record = ProgressSaved(data=_encoder.encode(progress), save=str(save), played=played)
-        data = log.encode_frame(record)
-        try:
-            if os.fstat(self._fd).st_size != self._end:
-                os.ftruncate(self._fd, self._end)
-            _write_at(self._fd, data, self._end)
-            if self.fsync:
-                os.fsync(self._fd)
-        except OSError as e:
-            try:
-                os.ftruncate(self._fd, self._end)
-            except OSError:
-                pass
-            raise SaveError(f"{self.path}: cannot record: {e.strerror or e}") from None
-        self._end += len(data)
-        apply(self.state, record)
-
-    def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-    def __enter__(self) -> Record:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.add(ProgressSaved(data=_encoder.encode(progress), save=str(save), played=played))
 
 
 def start(name: str, progress: Progress, commander: str = "ai", *, fsync: bool = True) -> Record:
@@ -248,24 +138,12 @@ def start(name: str, progress: Progress, commander: str = "ai", *, fsync: bool =
 
 def free_name(prefix: str = "sniper") -> str:
     """The first unused record name prefix-1, prefix-2, ..."""
-    n = 1
-    while record_path(f"{prefix}-{n}").exists():
-        n += 1
-    return check_name(f"{prefix}-{n}")
+    return KIND.free_name(prefix)
 
 
 def mission_save_path(name: str, mission: str) -> Path:
     """A fresh save file for the campaign's next mission, in its own folder."""
-    folder = campaigns_dir() / (check_name(name) + "-missions")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise SaveError(f"{folder}: cannot create the campaign folder: {e.strerror}") from None
-    base = check_name(mission or "mission")
-    n = 1
-    while (path := folder / f"{base}-{n}.shamble").exists():
-        n += 1
-    return path
+    return KIND.save_path(name, mission or "mission")
 
 
 class Info(msgspec.Struct):
@@ -281,25 +159,12 @@ class Info(msgspec.Struct):
 
 def list_records() -> list[Info]:
     """Every sniper campaign, newest first; damaged ones say why."""
-    directory = campaigns_dir()
-    if not directory.is_dir():
-        return []
-    paths = sorted(
-        (p for p in directory.iterdir() if p.suffix == SUFFIX and p.is_file()),
-        key=lambda p: (p.stat().st_mtime, p.name),
-        reverse=True,
-    )
-    infos = []
-    for path in paths:
-        try:
-            state = read(path)
-        except SaveError as e:
-            infos.append(Info(path.stem, str(path), error=str(e)))
-            continue
-        infos.append(
-            Info(state.header.name, str(path), state.progress, state.header.commander, state.save)
-        )
-    return infos
+    return [
+        Info(path.stem, str(path), error=error)
+        if state is None
+        else Info(state.header.name, str(path), state.progress, state.header.commander, state.save)
+        for path, state, error in KIND.listing()
+    ]
 
 
 def describe(info: Info | Any) -> str:

@@ -195,3 +195,16 @@ def test_the_same_match_records_are_written_as_the_same_bytes(home, stamped):
         for match, r in zip(decoded[1:], records[1:], strict=True):
             record.save(match, r.save)
     assert outbreak.match_path("m-1").read_bytes() == old
+
+
+def test_a_new_name_is_never_one_whose_game_saves_folder_is_left(home):
+    """A record deleted by hand leaves its games' folder: the next record of
+    that name would find old saves there, so the name is passed over."""
+    (home / "campaigns" / "derelict-1").mkdir(parents=True)
+    (home / "campaigns" / "sniper-1-missions").mkdir()
+    (home / "matches" / "m-1").mkdir(parents=True)
+    assert station.free_name("derelict") == "derelict-2"
+    assert sniper.free_name() == "sniper-2" and outbreak.free_name("m") == "m-2"
+    assert station.mission_save_path("derelict-1", "airlock").parent.name == "derelict-1"
+    assert sniper.mission_save_path("sniper-1", "").name == "mission-1.shamble"
+    assert outbreak.game_save_path("m-1", 3).name == "game-3-1.shamble"
