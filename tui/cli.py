@@ -240,6 +240,37 @@ def view_replay(args: argparse.Namespace, history, moment: int) -> int:
     return _run_viewer(args, lambda app: replay_screen(app, history, moment))
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    """`shamble join NAME`: the game screen of a shared game. With no NAME,
+    or with --script, --bot or --wait-over, it plays headless (saves/coop/cli.py)."""
+    from saves.coop.cli import cmd_join as headless
+
+    if args.name is None or args.script or args.bot or args.wait_over:
+        return headless(args)
+    import asyncio
+
+    from saves.coop.client import Client, CoopError
+    from saves.coop.seats import SEATINGS
+    from saves.files import SaveError
+    from tui.screens.coop_game import cannot_show, join_shared
+
+    try:
+        info = asyncio.run(Client.peek(args.name, broker=args.broker))
+    except (CoopError, SaveError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    seating = SEATINGS.get(info.mode)
+    why = cannot_show(info.mode, bool(seating and seating.shared_log), info.game)
+    if why:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
+
+    def first(app):
+        app.run_worker(join_shared(app, args.name, broker=args.broker))
+
+    return _run_viewer(args, first)
+
+
 def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> None:
     """--ascii and --no-mouse, accepted before or after `new`/`load`."""
     parser.add_argument(
@@ -325,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
     from saves.coop.cli import add_parsers as add_coop_parsers
 
     add_coop_parsers(sub, _game_options, _game_options_given, _mission_arg)
+    _ui_options(sub.choices["join"], argparse.SUPPRESS)  # join NAME opens the UI
+    sub.choices["join"].set_defaults(func=cmd_join)
 
     from tui.serve_cli import add_parser as add_serve_parser
 

@@ -125,6 +125,9 @@ AUDITED = {
     ("tui/serve.py", "calls .create_subprocess_exec"): 1,
     # `shamble host` detaches by forking itself twice; it execs nothing (issue 19)
     ("saves/coop/daemon.py", "uses os.fork"): 2,
+    # Host on the title screen runs `python -m tui.cli host` with the new-game
+    # dialog's choices (listed values and a whole-number seed), without a shell (issue 19)
+    ("tui/screens/coop_menu.py", "calls .create_subprocess_exec"): 1,
 }
 
 

@@ -22,6 +22,7 @@ ART = r"""
 """
 
 HEAD = (("new", "New game", "n"), ("continue", "Continue", "c"), ("load", "Load", "l"))
+SHARED = (("host", "Host a shared game", "h"), ("join", "Join a shared game", "o"))
 TAIL = (("scores", "High scores", "s"), ("help", "Help", "?"), ("quit", "Quit", "q"))
 SHOWN = {"new", "continue", "load", "help", "quit"}  # in the footer
 
@@ -33,7 +34,7 @@ class TitleScreen(Screen):
 
         self.entries = {e.id: e for m in ui_modes() for e in get_ui(m).title_entries()}
         extra = tuple((e.id, e.label, e.key) for e in self.entries.values())
-        self.menu = (*HEAD, *extra, *TAIL)
+        self.menu = (*HEAD, *extra, *SHARED, *TAIL)
         # the modes' entries have keys of their own, so the bindings are this screen's
         self._bindings = BindingsMap(
             [
@@ -115,6 +116,11 @@ class TitleScreen(Screen):
             self.app.push_screen(LoadScreen())
         elif choice in self.entries:
             self.app.push_screen(self.entries[choice].open())
+        elif choice in ("host", "join"):
+            from tui.screens import coop_menu
+
+            shared = coop_menu.HostGameScreen if choice == "host" else coop_menu.JoinScreen
+            self.app.push_screen(shared())
         elif choice == "scores":
             from tui.screens.scores import ScoresScreen
 

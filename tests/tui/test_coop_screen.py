@@ -1,0 +1,219 @@
+"""The shared game screen against a real host started here (`shamble host`,
+detached): the player's own survivors only, another player's moves told with
+who made them, refusals with the host's reason, undo by the move's author
+only, the table (L) handing a seat to the bot, title Host and Join."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import pytest
+
+from saves.coop import protocol as p
+from tests.coop.conftest import BOB, CoopPlace, finish, needs_root
+from tui.app import ShambleApp
+from tui.screens.coop_game import SharedGameScreen, join_shared
+from tui.screens.coop_lobby import LobbyDialog
+from tui.widgets.panels import MessageLog, StatusLine
+
+
+@pytest.fixture
+def place(monkeypatch):
+    needs_root()  # the other player is another account
+    where = CoopPlace()
+    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
+    try:
+        yield where
+    finally:
+        where.close()
+
+
+def log_text(app) -> str:
+    return "\n".join(app.screen.query_one(MessageLog).lines)
+
+
+def status(app) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+async def until(pilot, check: Callable[[], object], what: str, timeout: float = 15) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        await pilot.pause(0.03)
+
+
+def script(place: CoopPlace, name: str, *lines: dict) -> str:
+    path = place.out / name
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return str(path)
+
+
+async def joined(pilot, name: str) -> SharedGameScreen:
+    assert await join_shared(pilot.app, name)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SharedGameScreen)
+    return screen
+
+
+async def end_turn(pilot, screen: SharedGameScreen, survivor: str) -> None:
+    """e for the survivor, answering yes if the screen asks."""
+    screen.selected = survivor
+    index = screen.client.status.index
+    await pilot.press("e")
+    if screen.prompt is not None:
+        await pilot.press("y")
+    await until(pilot, lambda: screen.client.status.index > index, f"{survivor}'s end")
+
+
+async def test_a_player_acts_only_for_their_own_and_hears_the_other(place):
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await joined(pilot, name)
+        client = screen.client
+        assert client.my_seats == ["1"]
+        table = str(screen.query_one("#table").render())
+        assert "Player 1 root (you)" in table and "Player 2 open" in table
+        assert "You joined" in log_text(app) and "Player 1 (Vega, Okafor)" in log_text(app)
+        # only Vega's and Okafor's commands are offered; Tab never reaches Lin or Ruiz
+        assert {c.get("survivor") for c in screen.legal} <= {"vega", "okafor"}
+        seen = set()
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.add(screen.selected)
+        assert seen == {"vega", "okafor"}
+
+        # a command for another seat's survivor: the host's reason, nothing changes
+        screen.submit({"type": "end_turn", "survivor": "lin"})
+        await until(pilot, lambda: "Can't: that is Player 2" in log_text(app), "the refusal")
+        assert client.status.index == 0
+
+        # the other player, another account, sits down and ends Lin's turn
+        other = place.join(
+            BOB,
+            name,
+            "--script",
+            script(place, "bob.jsonl", {"type": "end_turn", "survivor": "lin"}),
+        )
+        code, _out, err = finish(other, timeout=30)
+        assert code == 0, err
+        await until(pilot, lambda: "left: Player 2 is away" in log_text(app), "bob leaving")
+        text = log_text(app)
+        assert "uid60002 sat down at Player 2." in text
+        assert "Player 2 (uid60002): Lin" in text  # his move, told with who made it
+        assert "Player 2 uid60002 (away)" in str(screen.query_one("#table").render())
+
+        # undo: the last move is bob's, so it is refused, with why
+        assert not client.can_undo()
+        await pilot.press("ctrl+z")
+        assert "No undo: only Player 2 (uid60002) may undo the last move" in log_text(app)
+        assert client.status.index == 1
+        # a move of one's own is one's own to undo
+        await end_turn(pilot, screen, "vega")
+        assert client.can_undo()
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: client.status.index == 3, "the undo")
+        assert "Undone: Vega" in log_text(app).splitlines()[-1]
+        assert "vega" not in client.view["done"]
+        await pilot.press("ctrl+y")
+        await until(pilot, lambda: client.status.index == 4, "the redo")
+        assert "Redone: Vega" in log_text(app)
+    await client.close()
+
+
+async def test_the_table_hands_an_away_seat_to_the_bot_which_plays_it(place):
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await joined(pilot, name)
+        client = screen.client
+        code, _out, err = finish(place.join(BOB, name, "--script", script(place, "none.jsonl")))
+        assert code == 0, err
+        await until(pilot, lambda: "left: Player 2 is away" in log_text(app), "bob leaving")
+
+        await pilot.press("L")
+        dialog = app.screen
+        assert isinstance(dialog, LobbyDialog)
+        rows = [str(o.prompt) for o in dialog.query_one("#seats").options]
+        assert "Player 1" in rows[0] and "root, here - you" in rows[0]
+        assert "uid60002, away" in rows[1] and "Lin, Ruiz" in rows[1]
+        await pilot.press("down", "t")  # not mine to take back
+        await until(pilot, lambda: "Refused" in str(dialog.query_one("#lobby-note").render()), "no")
+        assert "not your seat" in str(dialog.query_one("#lobby-note").render())
+        await pilot.press("c")  # it is bob's
+        await until(
+            pilot, lambda: "uid60002's seat" in str(dialog.query_one("#lobby-note").render()), "no"
+        )
+        await pilot.press("b")
+        await until(pilot, lambda: client.seat_info("2").status == "bot", "the bot")
+        assert "bot (for uid60002)" in str(dialog.query_one("#seats").options[1].prompt)
+        await pilot.press("escape")
+        assert app.screen is screen
+        assert "The bot plays Player 2 for uid60002 now." in log_text(app)
+
+        # the bot stands in once the people present have acted
+        await end_turn(pilot, screen, "vega")
+        await end_turn(pilot, screen, "okafor")
+        await until(pilot, lambda: client.view["round"] == 2, "round 2")
+        bot = [line for line in log_text(app).splitlines() if line.startswith("Player 2 (bot): ")]
+        assert any("Lin" in line for line in bot) and any("Ruiz" in line for line in bot)
+        assert "Round 2" in log_text(app)
+        assert not client.can_undo()  # the last move was the bot's
+    await client.close()
+
+
+async def test_title_join_lists_hosted_games_and_joins_one(place):
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "4")
+    versus = place.host("--mode", "outbreak", "--seats", "human,human", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await until(
+            pilot, lambda: "to join" in str(app.screen.query_one("#join-note").render()), "list"
+        )
+        games = app.screen.query_one("#games")
+        rows = {o.id: str(o.prompt) for o in games.options}
+        assert "tutorial" in rows[name] and "round 1" in rows[name]
+        assert "Player 1: open; Player 2: open" in rows[name]
+        assert "headless" in rows[versus] and games.get_option(versus).disabled
+        assert games.highlighted_option.id == name
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "the game screen")
+        screen = app.screen
+        assert screen.client.name == name and screen.client.my_seats == ["1"]
+        await pilot.press("q")
+        await pilot.press("y")
+        await until(pilot, lambda: screen.client.closed == "you left", "leaving")
+        await pilot.pause()
+        assert not isinstance(app.screen, SharedGameScreen)
+
+
+async def test_title_host_starts_a_host_and_joins_it(place):
+    from textual.widgets import Select
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        dialog = app.screen
+        assert str(dialog.query_one("#question").render()) == "Host a shared game"
+        assert [str(v) for v in dialog.mode_ids] == ["station"]  # the modes whose log is shared
+        dialog.query_one("#mission", Select).value = "tutorial"
+        await pilot.pause()
+        await pilot.press("enter")  # one player: refused, with why
+        assert "one seat" in str(dialog.query_one("#newgame-error").render())
+        dialog.query_one("#players", Select).value = 2
+        await pilot.pause()
+        dialog.query_one("#start").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40)
+        screen = app.screen
+        place.hosts.add(place.host_pid(screen.client.name))
+        assert screen.client.mission == "tutorial"
+        assert [s.label for s in screen.client.lobby.seats] == ["Player 1", "Player 2"]
+        info = await screen.client.peek(screen.client.name)
+        assert isinstance(info, p.Info) and info.lobby.seats[0].status == "here"
+        await screen.client.close()

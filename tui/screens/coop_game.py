@@ -1,0 +1,563 @@
+"""A shared game on the shared game screen: each player in their own terminal.
+
+`SharedGameScreen` is the game screen (tui/screens/game.py) driven by a
+`saves.coop.client.Client` instead of a local Game. The client keeps a
+replica of the game's log (games where every player is on one side); the
+screen draws it through the mode's adapter as it would a local game, but:
+
+- it lists only the commands of the player's own seats that may act now,
+  so Tab, the action keys, the palette and pending decisions offer only the
+  player's own figures (`SharedGame.legal_commands`);
+- a command goes to the host (`client.submit`); the host's answer comes back
+  as a journal entry heard by a listener, which tells it in the log and
+  redraws; a refusal is said in the log with the host's reason;
+- other players' moves are told as they arrive, with who made them; undo and
+  redo ask the host, which lets only the author of the last entry take it
+  back, and the status line says who may undo and why not (`undo_note`);
+- people coming and going, and the bot standing in for a seat, are told in
+  the log; the table (L) shows who sits where and hands seats to the bot.
+
+Bots are the host's business: nothing here plays for anyone."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual import events
+from textual.binding import BindingsMap
+
+from engine import RuleError
+from tui import keys
+from tui.keys import Key
+from tui.modes.base import Seat, Step
+from tui.screens.coop_lobby import LobbyDialog, sentence
+from tui.screens.game import GameScreen
+from tui.widgets.panels import MessageLog, Panel
+
+LOBBY_KEY = Key(
+    "L", "lobby", "the table: who sits where; seats to the bot and back", "Game", label="table"
+)
+OWN_ACTIONS = frozenset({"lobby"})
+
+
+class NotHere(RuleError):
+    pass
+
+
+class SharedGame:
+    """The replica as the game screen and the mode's adapter see it: reading
+    goes to the replica Game; the legal commands are the player's own; the
+    bots are the host's; moves, undo and redo go through the client."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.replica = client.game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.replica, name)
+
+    def legal_commands(self) -> list[Any]:
+        """The commands the rules allow now for this player's seats that may
+        act (not those handed to the bot), never taking a friend's cards."""
+        client, game = self.client, self.replica
+        if client.closed is not None or game.outcome is not None:
+            return []
+        mine = set(client.my_seats)
+        playing = {s.seat for s in client.lobby.seats if s.seat in mine and s.status != "bot"}
+        acting = playing & set(client.status.turn)
+        if not acting:
+            return []
+        seating = client.seating
+        return [
+            c
+            for c in game.legal_commands()
+            if seating.owner(game, c) in acting and seating.takes_from(game, c) <= mine
+        ]
+
+    def bot_command(self) -> None:
+        return None  # the host plays the bots
+
+    def can_undo(self) -> bool:
+        return self.client.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.client.status.redo_seat in self.client.my_seats
+
+    def submit(self, command: Any) -> list[Any]:
+        raise NotHere("shared", "a shared game's moves go through its host")
+
+    def undo(self) -> bool:
+        raise NotHere("shared", "a shared game's undo goes through its host")
+
+    def redo(self) -> bool:
+        raise NotHere("shared", "a shared game's redo goes through its host")
+
+
+def who(client: Any, seat: str | None) -> str:
+    """A seat as the log names its player: "Player 2 (bob)", "Player 2 (bot)"."""
+    info = client.seat_info(seat)
+    if info is not None and info.status == "bot":
+        return f"{info.label} (bot)"
+    return client.who(seat)
+
+
+def seat_lines(client: Any, width: int) -> list[Text]:
+    """One line per seat: who sits there, here or away, the bot; > marks
+    the seats that may act now."""
+    turn = set(client.status.turn)
+    lines = []
+    for s in client.lobby.seats:
+        if s.account == client.account:
+            state = f"{s.account} (you{', the bot plays' if s.status == 'bot' else ''})"
+        elif s.status == "bot":
+            state = "bot" if not s.account else f"bot for {s.account}"
+        elif s.account:
+            state = f"{s.account}{'' if s.status == 'here' else ' (away)'}"
+        else:
+            state = "open"
+        text = Text(">" if s.seat in turn else " ", "bold")
+        text.append(f"{s.label} ", "bold" if s.account == client.account else "")
+        text.append(state)
+        text.truncate(width, overflow="ellipsis")
+        lines.append(text)
+    if client.lobby.watchers:
+        text = Text(" watching: " + ", ".join(client.lobby.watchers))
+        text.truncate(width, overflow="ellipsis")
+        lines.append(text)
+    return lines
+
+
+def undo_word(client: Any) -> str:
+    """The table panel's short word on undo."""
+    status = client.status
+    if not status.index or (status.undo_seat is None and status.undo_refusal is None):
+        return "none yet"
+    if status.undo_seat not in client.my_seats:
+        info = client.seat_info(status.undo_seat)
+        return f"{info.account or info.label}'s" if info else "not yours"
+    return "no" if status.undo_refusal else "yours"
+
+
+class TablePanel(Panel):
+    """The seats of a shared game at the top of the side panels."""
+
+    title = "Players"
+
+    def show(self, host: Any) -> None:
+        client = host.client
+        width = max(10, (self.content_region.width or 32))
+        self.border_title = f"Players  undo: {undo_word(client)}"
+        self.put(Text("\n").join(seat_lines(client, width)))
+
+
+def lobby_changes(client: Any, old: Any, new: Any) -> list[str]:
+    """What changed at the table, in the log's words."""
+    lines = []
+    before = {s.seat: s for s in old.seats}
+    for s in new.seats:
+        was = before.get(s.seat)
+        if was is None or was == s:
+            continue
+        you = s.account == client.account
+        name = "You" if you else s.account
+        if was.account != s.account:
+            if s.account is None:
+                lines.append(f"{was.account} stood up: {s.label} is open.")
+            else:
+                lines.append(f"{name} sat down at {s.label}.")
+            continue
+        if s.status == "bot" and was.status != "bot":
+            owner = f" for {s.account}" if s.account else ""
+            lines.append(f"The bot plays {s.label}{owner} now.")
+        elif was.status == "bot" and s.status != "bot":
+            lines.append(f"{name or 'Nobody'} play{'' if you else 's'} {s.label} again.")
+        elif s.status == "away":
+            lines.append(f"{s.account} left: {s.label} is away (L: hand it to the bot).")
+        elif s.status == "here" and was.status == "away":
+            lines.append(f"{s.account} is back at {s.label}.")
+    came = sorted(set(new.watchers) - set(old.watchers))
+    went = sorted(set(old.watchers) - set(new.watchers))
+    seated = {s.account for s in new.seats}
+    lines += [f"{a} is watching." for a in came if a != client.account]
+    lines += [f"{a} stopped watching." for a in went if a not in seated]
+    return lines
+
+
+class SharedGameScreen(GameScreen):
+    """The game screen of one player of a shared game (module docstring)."""
+
+    def __init__(self, client: Any, ascii_only: bool = False) -> None:
+        from tui.modes import get_ui
+
+        game = SharedGame(client)
+        super().__init__(game, get_ui(client.mode).play(game, ascii_only))
+        self.client = client
+        self.key_table = (*self.key_table, LOBBY_KEY)
+        self._bindings = BindingsMap(keys.bindings(self.key_table))
+        self._sending = asyncio.Lock()
+        self._was_mine: bool | None = None
+        self._state, self._commands = client.game.state, client.game.commands
+        self._lobby = client.lobby
+        self._left = False
+        pick = self.play.select
+        self.play.select = lambda host, before: self._select_own(pick(host, before), before)
+        client.listeners.append(self._heard)
+
+    # -- the screen -----------------------------------------------------------------
+    async def on_mount(self, event: events.Mount) -> None:
+        """Before the game screen's own mount: the table panel on top."""
+        await self.query_one("#side").mount(TablePanel(id="table"), before=0)
+
+    def joined_lines(self) -> list[str]:
+        client = self.client
+        mine = [s for s in client.lobby.seats if s.account == client.account]
+        if mine:
+            seats = "; ".join(
+                f"{s.label} ({', '.join(self.play_names(s.figures))})" if s.figures else s.label
+                for s in mine
+            )
+            line = f"You joined {client.name} as {client.account}: {seats}."
+        else:
+            line = f"You joined {client.name} as {client.account}: every seat is taken, you watch."
+        return [line, "L shows the table: who sits where, seats to the bot and back."]
+
+    def play_names(self, figures: list[str]) -> list[str]:
+        from tui.text import display_name
+
+        return [display_name(f) for f in figures]
+
+    def _select_own(self, chosen: str | None, before: str | None) -> str | None:
+        """The keys act for one of this player's own figures while none may act."""
+        own = [f for s in self.client.lobby.seats if s.account == self.client.account
+               for f in s.figures]  # fmt: skip
+        if chosen in own or not own:
+            return chosen
+        return before if before in own else own[0]
+
+    def note_control(self) -> None:
+        """Each player has a terminal of their own: no handover, only a line
+        when it becomes this player's turn, or someone else's."""
+        client = self.client
+        first = self._was_mine is None
+        if first:
+            self.add_log(self.joined_lines())
+            self._was_mine = False
+        if self.view.get("outcome") or client.closed is not None:
+            return
+        mine = client.my_turn()
+        if mine == self._was_mine and not (first and mine):
+            return
+        self._was_mine = mine
+        if mine:
+            seat = client.view_seat
+            info = client.seat_info(seat)
+            name = f"{info.label} ({client.account})" if info else client.account
+            self.add_log([self.play.hello(Seat(str(seat), name), self)])
+        elif client.status.turn:
+            waiting = ", ".join(who(client, s) for s in client.status.turn)
+            self.add_log([f"Waiting for {waiting}."])
+
+    def status_text(self) -> Text:
+        client = self.client
+        if self.prompt is not None or self.playing or self.view.get("outcome"):
+            return super().status_text()
+        if client.closed is not None:
+            return Text(f"Disconnected: {client.closed}. Enter rejoins; q leaves.", "bold")
+        if client.my_turn():
+            return super().status_text()
+        own = [s for s in client.lobby.seats if s.account == client.account]
+        if not own:
+            return Text("You are watching: L shows the table, where a free seat can be taken.")
+        if all(s.status == "bot" for s in own):
+            return Text("The bot plays your seats: L, then t on a seat, to play it again.")
+        acting = ", ".join(who(client, s) for s in client.status.turn) or "nobody"
+        pending = self.view.get("pending")
+        text = Text(f"Waiting for {acting}", "bold")
+        if pending:
+            text.append(f": {self.play.pending_title(self.view)}")
+        text.append(f". {sentence(client.undo_note())}")
+        return text
+
+    # -- hearing the host --------------------------------------------------------------
+    def _heard(self, change: Any) -> None:
+        """A listener of the client, on the app's own event loop."""
+        try:
+            self._on_change(change)
+        except Exception as e:  # never let a drawing problem stop the client's reader
+            if self.is_mounted:
+                self.add_log([f"Problem: {type(e).__name__}: {e}"])
+
+    def _on_change(self, change: Any) -> None:
+        client = self.client
+        game = client.game
+        if change.kind in ("entry", "undo", "redo"):
+            before, done = self._state, self._commands
+            self._state, self._commands = game.state, game.commands
+            if self.is_mounted:
+                getattr(self, f"_told_{change.kind}")(change, before, done)
+        elif change.kind == "lobby":
+            old, self._lobby = self._lobby, client.lobby
+            if self.is_mounted:
+                self.add_log(lobby_changes(client, old, client.lobby))
+                self._table_changed()
+        elif change.kind == "closed" and self.is_mounted:
+            if change.reason != "you left":
+                self.add_log([f"The connection to {client.name} closed: {change.reason}."])
+                self.add_log(["Enter tries to join it again; q leaves."])
+            self.targeting = None
+            self.prompt = None
+            self._table_changed()
+
+    def _table_changed(self) -> None:
+        if isinstance(self.app.screen, LobbyDialog):
+            self.app.screen.show_table()
+        if not self.playing:
+            self.refresh_view()
+
+    def mine(self, seat: str | None) -> bool:
+        return seat is not None and seat in self.client.my_seats
+
+    def _told_entry(self, change: Any, before: Any, done: list) -> None:
+        item = self.client.game.journal[-1]
+        events_ = list(getattr(item, "events", ()))
+        tell = getattr(self.play, "tell", None)
+        lines = tell(before, events_) if tell else self.play.narrate(events_)
+        name = who(self.client, change.seat)
+        mine = self.mine(change.seat)
+        if mine:
+            self.targeting = None
+            self._log_begin()
+        elif lines:
+            lines = [f"{name}: {lines[0]}", *lines[1:]]
+        else:
+            lines = [f"{name} made a move."]
+        if not mine and self.targeting is not None:
+            self._keep_targets()
+        steps = self.play.playback(before, events_, self.viewer) if self.stepping else []
+        if steps and not mine:
+            steps = [Step(steps[0].view, [f"{name} acts."], steps[0].note), *steps]
+        self._show(steps or [Step({}, lines)], hold=mine)
+
+    def _show(self, steps: list[Step], hold: bool) -> None:
+        """The log lines (or a playback) of one entry, then the game as it is.
+        Only the player's own move may stop at --more--: another's must not
+        take the key this player presses next."""
+        if self.playing:  # a playback is on: these come after it
+            self._steps += steps
+            return
+        if self.stepping and any(s.note for s in steps):
+            self.play_back(steps)
+            return
+        for s in steps:
+            self.add_log(s.lines)
+        hold_log = getattr(self, "hold_log", None)
+        if hold and hold_log is not None:
+            hold_log()
+        self.refresh_view()
+
+    def _log_begin(self) -> None:
+        log = self.query_one(MessageLog)
+        if hasattr(log, "begin"):
+            log.begin()
+
+    def _keep_targets(self) -> None:
+        """Another player's move may leave the target being chosen out of reach."""
+        legal = [msgspec.to_builtins(c) for c in self.game.legal_commands()]
+        t = self.targeting
+        if t is not None and any(c not in legal for cs in t.options.values() for c in cs):
+            self.targeting = None
+            self.add_log(["The targets changed: press the action key again."])
+
+    def _undo_line(self, change: Any, command: Any, events_: Any, redone: bool) -> str:
+        take = msgspec.to_builtins(command)
+        note_of = getattr(self.play, "undo_note", None)
+        note = note_of(self, take, list(events_), redone) if note_of else None
+        note = note or ("Redone." if redone else "Undone.")
+        return note if self.mine(change.seat) else f"{who(self.client, change.seat)}: {note}"
+
+    def _told_undo(self, change: Any, before: Any, done: list) -> None:
+        kept = len(self.client.game.commands)
+        branch = self.client.authors.redo_branch
+        if kept < len(done) and branch:
+            line = self._undo_line(change, done[kept], branch[-1][1], False)
+        else:
+            line = "Undone."
+        self.add_log([line])
+        self.after_undo_redo()
+
+    def _told_redo(self, change: Any, before: Any, done: list) -> None:
+        commands = self.client.game.commands
+        timeline = self.client.authors.timeline
+        if len(commands) > len(done) and timeline:
+            line = self._undo_line(change, commands[len(done)], timeline[-1][1], True)
+        else:
+            line = "Redone."
+        self.add_log([line])
+        self.after_undo_redo()
+
+    # -- asking the host -------------------------------------------------------------------
+    def submit(self, command: dict) -> bool:
+        """Send the command to the host; what it did comes back as an entry."""
+        self.prompt = None
+        if self.client.closed is not None:
+            self.add_log([f"Can't: not connected ({self.client.closed})."])
+            return False
+        self.handover = False
+        self.run_worker(self._ask(lambda: self.client.submit(command), "Can't"))
+        return True
+
+    async def _ask(self, request: Any, refused: str) -> Any:
+        """One request at a time, in order; a refusal is said in the log."""
+        async with self._sending:
+            try:
+                result = await request()
+            except Exception as e:  # the connection broke while asking
+                self.add_log([f"Problem: {e}"])
+                return None
+        if not result.ok:
+            self.add_log([f"{refused}: {result.message}"])
+            self.redraw()
+        return result
+
+    def action_undo(self) -> None:
+        """Only the author of the last entry may undo it, as the game's policy allows."""
+        client = self.client
+        if not client.can_undo():
+            self.add_log([f"No undo: {client.undo_note()}."])
+            return
+        self.run_worker(self._ask(client.undo, "No undo"))
+
+    def action_redo(self) -> None:
+        client = self.client
+        seat = client.status.redo_seat
+        if seat is None:
+            self.add_log(["Nothing to redo."])
+            return
+        if seat not in client.my_seats:
+            self.add_log([f"No redo: only {who(client, seat)} may redo that move: it was theirs."])
+            return
+        self.run_worker(self._ask(client.redo, "No redo"))
+
+    # -- keys ---------------------------------------------------------------------------------
+    def action_mode(self, action: str) -> None:
+        if action in OWN_ACTIONS:
+            getattr(self, f"key_{action}")()
+        else:
+            super().action_mode(action)
+
+    def run_key(self, action: str) -> None:
+        if action in OWN_ACTIONS:
+            self.action_mode(action)
+        else:
+            super().run_key(action)
+
+    def key_lobby(self) -> None:
+        self.app.push_screen(LobbyDialog(self))
+
+    def action_confirm(self) -> None:
+        if self.client.closed is not None and not self._left and self.prompt is None:
+            self.run_worker(self.rejoin())
+            return
+        super().action_confirm()
+
+    async def rejoin(self) -> None:
+        from saves.coop.client import CoopError
+        from saves.files import SaveError
+
+        self.add_log([f"Joining {self.client.name} again..."])
+        try:
+            client = await self.client.rejoin()
+        except (CoopError, SaveError) as e:
+            self.add_log([f"Can't join again: {e}"])
+            return
+        self.client.listeners.clear()
+        self.app.switch_screen(SharedGameScreen(client, self.play.ascii_only))
+
+    def action_help(self) -> None:
+        from tui.modes import get_ui
+        from tui.screens.help import HelpScreen
+
+        ui = get_ui(self.client.mode)
+        ascii_only = getattr(self.app, "ascii_only", False)
+        section = ui.help(ascii_only)
+        rules = (
+            "Shared game: you play only your own seats; the others' moves are told "
+            "in the log with who made them. Only the player whose move was last may "
+            "undo it, as the game's undo policy allows. L shows the table."
+        )
+        section = replace(
+            section,
+            keys=(*section.keys, LOBBY_KEY),
+            rules=f"{section.rules}\n\n{rules}" if section.rules else rules,
+        )
+        self.app.push_screen(HelpScreen([section]))
+
+    # -- leaving ----------------------------------------------------------------------------------
+    def action_quit(self) -> None:
+        from tui.screens.dialogs import ConfirmDialog
+
+        if self.client.closed is not None:
+            self._leave(True)
+            return
+        question = (
+            f"Leave {self.client.name}? It goes on without you; your seats wait "
+            "for you (join it again from the title's Join)."
+        )
+        self.app.push_screen(ConfirmDialog(question, yes="Leave", no="Stay"), self._leave)
+
+    def _leave(self, yes: bool | None) -> None:
+        if yes:
+            self._left = True
+            self.client.listeners.clear()
+            self.app.run_worker(self.client.close())
+            self.app.pop_screen()
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "undo":
+            self.action_undo()
+        elif choice == "title":
+            self._leave(True)
+
+    def on_unmount(self) -> None:
+        self.client.listeners.clear()
+
+
+async def join_shared(
+    app: Any, name: str, broker: str | None = None, directory: Any = None
+) -> bool:
+    """Join the shared game `name` and open its screen; False (and a notice
+    saying why) when it cannot be joined or shown here."""
+    from saves.coop.client import Client, CoopError
+    from saves.files import SaveError
+    from tui.modes import get_ui
+
+    try:
+        client = await Client.connect(name, broker=broker, directory=directory)
+    except (CoopError, SaveError, OSError) as e:
+        app.notify(f"Cannot join {name}: {e}", severity="error", timeout=10)
+        return False
+    problem = cannot_show(client.mode, client.game is not None, name)
+    if problem is None and get_ui(client.mode) is None:
+        problem = f"This Shamble cannot show {client.mode} games."
+    if problem:
+        await client.close()
+        app.notify(problem, severity="error", timeout=12)
+        return False
+    app.push_screen(SharedGameScreen(client, getattr(app, "ascii_only", False)))
+    return True
+
+
+def cannot_show(mode: str, has_log: bool, name: str) -> str | None:
+    """Why the screen cannot show a shared game (None: it can). The screen
+    draws a replica of the game's log: games whose players are opponents
+    send each player only their own view, which it cannot draw yet."""
+    if has_log:
+        return None
+    return (
+        f"{name} is a game between opponents, which this version plays only headless: "
+        f"shamble join {name} --bot (or --script FILE)."
+    )

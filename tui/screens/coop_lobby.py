@@ -1,0 +1,158 @@
+"""The table of a shared game (L on its screen): who sits where, who is
+here, away or played by the bot, and the keys that change it. Each change
+is a request to the host, which may refuse it (the reason is shown here);
+the table redraws as the host tells everyone what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+HINT = "c claim  r release  b to the bot  t take back  Esc close"
+
+
+def sentence(text: str) -> str:
+    """ "nothing to undo yet" -> "Nothing to undo yet." """
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+def seat_row(client: Any, seat: Any, width: int) -> Text:
+    """One seat: its label, whom it plays, who sits there and how."""
+    from tui.text import display_name
+
+    figures = ", ".join(display_name(f) for f in seat.figures)
+    if seat.status == "bot":
+        sitter = f"bot (for {seat.account})" if seat.account else "bot"
+    elif seat.account:
+        sitter = f"{seat.account}, {seat.status}"
+    else:
+        sitter = "open"
+    if seat.account == client.account:
+        sitter += " - you"
+    mark = ">" if seat.seat in client.status.turn else " "
+    text = Text(f"{mark}{seat.label:<10}", "bold")
+    text.append(f"{sitter:<24}")
+    text.append(figures)
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+class LobbyDialog(ModalScreen[None]):
+    """The table; `screen` is the shared game screen it was opened from."""
+
+    DEFAULT_CSS = """
+    LobbyDialog { align: center middle; }
+    """
+
+    BINDINGS = [
+        Binding("escape,L,q", "close", "close", show=False),
+        Binding("c", "seat('claim')", "claim", show=False),
+        Binding("r", "seat('release')", "release", show=False),
+        Binding("b", "seat('hand_to_bot')", "to the bot", show=False),
+        Binding("t", "seat('take_back')", "take back", show=False),
+        Binding("j", "cursor('down')", show=False),
+        Binding("k", "cursor('up')", show=False),
+    ]
+
+    DONE = {
+        "claim": "You sit at {}.",
+        "release": "You stood up from {}: it is open.",
+        "hand_to_bot": "The bot plays {} now.",
+        "take_back": "You play {} again.",
+    }
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.game_screen = screen
+
+    @property
+    def client(self) -> Any:
+        return self.game_screen.client
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog choice lobby"):
+            yield Label(f"The table of {self.client.name}", id="question")
+            yield OptionList(id="seats")
+            yield Label("", id="lobby-undo", classes="note")
+            yield Label("", id="lobby-note", classes="note")
+            yield Label(HINT, classes="note")
+
+    def on_mount(self) -> None:
+        self.show_table()
+        self.query_one(OptionList).focus()
+
+    def show_table(self) -> None:
+        """Redraw from the client (the game screen calls it as the table changes)."""
+        client = self.client
+        seats = self.query_one("#seats", OptionList)
+        keep = seats.highlighted
+        width = max(40, (seats.content_region.width or 70) - 1)
+        seats.clear_options()
+        seats.add_options(
+            [Option(seat_row(client, s, width), id=s.seat) for s in client.lobby.seats]
+        )
+        if client.lobby.watchers:
+            seats.add_option(
+                Option(Text(" watching: " + ", ".join(client.lobby.watchers)), disabled=True)
+            )
+        if client.lobby.seats:
+            seats.highlighted = min(keep or 0, len(client.lobby.seats) - 1)
+        if client.closed is not None:
+            undo = f"Disconnected: {client.closed}."
+        else:
+            undo = sentence(client.undo_note())
+        self.query_one("#lobby-undo", Label).update(undo)
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-note", Label).update(text)
+
+    def highlighted_seat(self) -> Any:
+        seats = self.query_one("#seats", OptionList)
+        option = seats.highlighted_option
+        return self.client.seat_info(option.id) if option is not None else None
+
+    def action_cursor(self, where: str) -> None:
+        seats = self.query_one("#seats", OptionList)
+        getattr(seats, f"action_cursor_{where}")()
+
+    def action_seat(self, what: str) -> None:
+        seat = self.highlighted_seat()
+        if seat is None:
+            self.say("Choose a seat first (arrows).")
+            return
+        if self.client.closed is not None:
+            self.say("Not connected: Esc, then Enter on the game joins again.")
+            return
+        self.run_worker(self._ask(what, seat))
+
+    async def _ask(self, what: str, seat: Any) -> None:
+        result = await getattr(self.client, what)(seat.seat)
+        if result.ok:
+            self.say(self.DONE[what].format(seat.label))
+        else:
+            self.say(f"Refused: {result.message}.")
+        if self.is_mounted:
+            self.show_table()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter: sit at an open seat, or play your own seat again."""
+        event.stop()
+        seat = self.client.seat_info(event.option_id)
+        if seat is None:
+            return
+        if seat.status == "open":
+            self.action_seat("claim")
+        elif seat.account == self.client.account and seat.status == "bot":
+            self.action_seat("take_back")
+        else:
+            self.say(f"{seat.label}: {HINT.replace('  Esc close', '')}.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
