@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from engine.core import rng
-from engine.core.errors import MissionError, RuleError
+from engine.core.errors import RuleError
+from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.outbreak import commands, content, events
 from engine.outbreak.board import board_of
@@ -19,6 +18,7 @@ from engine.outbreak.summary import summary, view
 from engine.outbreak.turn import Turn
 
 OPTIONS = {"seats"}
+MISSIONS = "engine.content.outbreak.missions"
 
 
 class OutbreakMode:
@@ -87,38 +87,26 @@ class OutbreakMode:
         return choose(view(world, state, sid))
 
     def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
-        if not isinstance(mission_id, str):
-            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
-        folder = resources.files("engine.content.outbreak.missions")
-        path = folder.joinpath(f"{mission_id}.toml")
-        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
-            known = ", ".join(m["id"] for m in self.missions())
-            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
-        return path.read_text("utf-8")
+        return shipped_text(MISSIONS, mission_id, self.missions)
 
     def missions(self) -> list[dict]:
-        rows = []
-        folder = resources.files("engine.content.outbreak.missions")
-        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-            if not entry.name.endswith(".toml"):
-                continue
-            mission = load_mission(entry.read_text("utf-8"), entry.name)
-            info = mission.info
-            pile = mission.decks.tiles
-            if pile is None:
-                pile = sum(content.tile_deck(), ())
-            tiles = len(mission.tiles) + len(pile)
-            rows.append(
-                {
-                    "id": info.id,
-                    "mode": "outbreak",
-                    "name": info.name,
-                    "size": f"{tiles} tiles",
-                    "difficulty": info.difficulty,
-                    "briefing": info.briefing,
-                }
-            )
-        return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
+        return shipped_rows(MISSIONS, _row)
+
+
+def _row(text: str, name: str) -> dict:
+    mission = load_mission(text, name)
+    info = mission.info
+    pile = mission.decks.tiles
+    if pile is None:
+        pile = sum(content.tile_deck(), ())
+    return {
+        "id": info.id,
+        "mode": "outbreak",
+        "name": info.name,
+        "size": f"{len(mission.tiles) + len(pile)} tiles",
+        "difficulty": info.difficulty,
+        "briefing": info.briefing,
+    }
 
 
 register(OutbreakMode())

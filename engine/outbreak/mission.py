@@ -5,12 +5,9 @@ where it can be known, and the reason."""
 
 from __future__ import annotations
 
-import re
-import tomllib
-
 import msgspec
 
-from engine.core.errors import MissionError
+from engine.core.missions import MissionFile
 from engine.outbreak import content
 from engine.outbreak.board import Board, Placed, board_of, reading
 from engine.outbreak.content import ROTATIONS, TOKEN_KINDS
@@ -58,57 +55,17 @@ class Mission(msgspec.Struct, frozen=True):
         return self.info.id
 
 
-class _Lines:
-    """Where things are in the file, for messages."""
-
-    def __init__(self, text: str, source: str) -> None:
-        self.lines = text.split("\n")
-        self.source = source
-
-    def find(self, pattern: str, nth: int = 1) -> int | None:
-        rx = re.compile(pattern)
-        seen = 0
-        for i, line in enumerate(self.lines):
-            if rx.search(line):
-                seen += 1
-                if seen == nth:
-                    return i + 1
-        return None
-
-    def entry(self, table: str, n: int) -> int | None:
-        return self.find(rf"^\s*\[\[\s*{table}\s*\]\]", n + 1)
-
-    def fail(self, reason: str, line: int | None = None) -> MissionError:
-        return MissionError(self.source, reason, line)
-
-    def convert(self, data: object, typ: type, line: int | None, what: str):
-        try:
-            return msgspec.convert(data, typ)
-        except msgspec.ValidationError as e:
-            reason = str(e).replace("Object contains unknown field", "unknown key")
-            raise self.fail(f"{what}: {reason}", line) from None
-
-
 def load_mission(text: str, source: str) -> Mission:
-    at = _Lines(text, source)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise at.fail(f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
-    for key in raw:
-        if key not in ("mission", "tiles", "zombies", "tokens", "decks"):
-            raise at.fail(f"unknown table [{key}]", at.find(rf"^\s*\[+\s*{re.escape(key)}\b"))
-    if "mission" not in raw:
-        raise at.fail("missing the [mission] table")
-    head = at.find(r"^\s*\[mission\]")
-    info = at.convert(raw["mission"], MissionInfo, head, "[mission]")
+    at = MissionFile(text, source)
+    raw = at.tables(("mission", "tiles", "zombies", "tokens", "decks"))
+    head = at.line_of(r"^\s*\[mission\]")
+    info = at.convert(raw["mission"], MissionInfo, head, "[mission]", to_key=False)
     if info.mode != "outbreak":
-        raise at.fail(f"mode {info.mode!r} is not an outbreak mission", at.find(r"^\s*mode\s*="))
+        raise at.fail(f"mode {info.mode!r} is not an outbreak mission", at.line_of(r"^\s*mode\s*="))
     if info.kills_to_win < 1:
-        raise at.fail("kills_to_win must be at least 1", at.find(r"^\s*kills_to_win\s*="))
+        raise at.fail("kills_to_win must be at least 1", at.line_of(r"^\s*kills_to_win\s*="))
     if info.round_limit < 0:
-        raise at.fail("round_limit must be 0 (none) or more", at.find(r"^\s*round_limit\s*="))
+        raise at.fail("round_limit must be 0 (none) or more", at.line_of(r"^\s*round_limit\s*="))
     tiles, board = _tiles(at, raw.get("tiles", []))
     zombies = _zombies(at, raw.get("zombies", []), board)
     tokens = _tokens(at, raw.get("tokens", []), board)
@@ -116,18 +73,18 @@ def load_mission(text: str, source: str) -> Mission:
     return Mission(info=info, tiles=tiles, zombies=zombies, tokens=tokens, decks=decks)
 
 
-def _list(at: _Lines, raw: object, table: str) -> list:
+def _list(at: MissionFile, raw: object, table: str) -> list:
     if not isinstance(raw, list):
-        raise at.fail(f"{table} must be a list of [[{table}]] tables", at.find(rf"\b{table}\b"))
+        raise at.fail(f"{table} must be a list of [[{table}]] tables", at.line_of(rf"\b{table}\b"))
     return raw
 
 
-def _tiles(at: _Lines, raw: object) -> tuple[tuple[Placed, ...], Board]:
+def _tiles(at: MissionFile, raw: object) -> tuple[tuple[Placed, ...], Board]:
     tiles = [Placed(content.start_tile(), (0, 0), 0)]
     board = board_of(tuple(tiles))
     for i, item in enumerate(_list(at, raw, "tiles")):
         line = at.entry("tiles", i)
-        entry = at.convert(item, TileEntry, line, f"tile {i + 1}")
+        entry = at.convert(item, TileEntry, line, f"tile {i + 1}", to_key=False)
         if entry.tile not in content.tiles():
             known = ", ".join(content.tiles())
             raise at.fail(f"tile {i + 1}: unknown tile {entry.tile!r} (tiles: {known})", line)
@@ -141,11 +98,11 @@ def _tiles(at: _Lines, raw: object) -> tuple[tuple[Placed, ...], Board]:
     return tuple(tiles), board
 
 
-def _zombies(at: _Lines, raw: object, board: Board) -> tuple[tuple[int, int], ...]:
+def _zombies(at: MissionFile, raw: object, board: Board) -> tuple[tuple[int, int], ...]:
     cells = []
     for i, item in enumerate(_list(at, raw, "zombies")):
         line = at.entry("zombies", i)
-        cell = at.convert(item, ZombieEntry, line, f"zombie {i + 1}").cell
+        cell = at.convert(item, ZombieEntry, line, f"zombie {i + 1}", to_key=False).cell
         if not board.walkable(cell):
             raise at.fail(f"zombie {i + 1}: {list(cell)} is no walkable cell of the map", line)
         if cell in cells:
@@ -154,11 +111,11 @@ def _zombies(at: _Lines, raw: object, board: Board) -> tuple[tuple[int, int], ..
     return tuple(sorted(cells, key=reading))
 
 
-def _tokens(at: _Lines, raw: object, board: Board) -> tuple[TokenEntry, ...]:
+def _tokens(at: MissionFile, raw: object, board: Board) -> tuple[TokenEntry, ...]:
     tokens: list[TokenEntry] = []
     for i, item in enumerate(_list(at, raw, "tokens")):
         line = at.entry("tokens", i)
-        token = at.convert(item, TokenEntry, line, f"token {i + 1}")
+        token = at.convert(item, TokenEntry, line, f"token {i + 1}", to_key=False)
         if token.kind not in TOKEN_KINDS:
             raise at.fail(f"token {i + 1}: kind is bullet or life, not {token.kind!r}", line)
         if not board.walkable(token.cell):
@@ -169,14 +126,14 @@ def _tokens(at: _Lines, raw: object, board: Board) -> tuple[TokenEntry, ...]:
     return tuple(sorted(tokens, key=lambda t: reading(t.cell)))
 
 
-def _decks(at: _Lines, raw: object) -> Decks:
-    line = at.find(r"^\s*\[decks\]")
+def _decks(at: MissionFile, raw: object) -> Decks:
+    line = at.line_of(r"^\s*\[decks\]")
     if not isinstance(raw, dict):
         raise at.fail("[decks] must be a table", line)
-    decks = at.convert(raw, Decks, line, "[decks]")
+    decks = at.convert(raw, Decks, line, "[decks]", to_key=False)
     for name, known in (("tiles", content.tiles()), ("events", content.events())):
         for card in getattr(decks, name) or ():
             if card not in known:
-                where = at.find(rf"^\s*{name}\s*=") or line
+                where = at.line_of(rf"^\s*{name}\s*=") or line
                 raise at.fail(f"[decks] {name}: unknown {name[:-1]} {card!r}", where)
     return decks

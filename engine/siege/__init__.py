@@ -7,10 +7,10 @@ or by a person in hot-seat (zombies="human")."""
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
 from engine.core import rng
-from engine.core.errors import MissionError, RuleError
+from engine.core.errors import RuleError
+from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.siege import board as b
 from engine.siege import commands, content, events
@@ -24,6 +24,7 @@ from engine.siege.summary import summary, view
 
 OPTIONS = {"zombies": ("ai", "human")}
 DEFAULT_ROSTER = ("drifter", "cop")
+MISSIONS = "engine.content.siege.missions"
 
 
 def _options(setup: Setup) -> str:
@@ -128,14 +129,7 @@ class SiegeMode:
         return type(event).reveals
 
     def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
-        if not isinstance(mission_id, str):
-            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
-        folder = resources.files("engine.content.siege.missions")
-        path = folder.joinpath(f"{mission_id}.toml")
-        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
-            known = ", ".join(m["id"] for m in self.missions())
-            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
-        return path.read_text("utf-8")
+        return shipped_text(MISSIONS, mission_id, self.missions)
 
     def missions(self) -> list[dict]:
         return [dict(row) for row in _shipped()]
@@ -143,26 +137,22 @@ class SiegeMode:
 
 @cache
 def _shipped() -> tuple[dict, ...]:
-    rows = []
-    folder = resources.files("engine.content.siege.missions")
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not entry.name.endswith(".toml"):
-            continue
-        m = load_mission(entry.read_text("utf-8"), entry.name)
-        width = max(len(r) for r in m.rows)
-        rows.append(
-            {
-                "id": m.id,
-                "mode": "siege",
-                "name": m.info.name,
-                "size": f"{width}x{len(m.rows)} cells",
-                "difficulty": m.info.difficulty,
-                "briefing": m.info.briefing,
-                "humans": list(m.info.humans),
-                "turn_limit": m.info.turn_limit,
-            }
-        )
-    return tuple(sorted(rows, key=lambda r: (r["difficulty"], r["id"])))
+    return tuple(shipped_rows(MISSIONS, _row))
+
+
+def _row(text: str, name: str) -> dict:
+    m = load_mission(text, name)
+    width = max(len(r) for r in m.rows)
+    return {
+        "id": m.id,
+        "mode": "siege",
+        "name": m.info.name,
+        "size": f"{width}x{len(m.rows)} cells",
+        "difficulty": m.info.difficulty,
+        "briefing": m.info.briefing,
+        "humans": list(m.info.humans),
+        "turn_limit": m.info.turn_limit,
+    }
 
 
 def _terrain(mission: Mission):

@@ -6,11 +6,10 @@ it can be known and the reason; nothing here raises anything else."""
 from __future__ import annotations
 
 import re
-import tomllib
 
 import msgspec
 
-from engine.core.errors import MissionError
+from engine.core.missions import MissionFile
 from engine.siege import board as b
 from engine.siege import content
 from engine.siege.board import Cell
@@ -60,56 +59,9 @@ class Mission(msgspec.Struct, frozen=True):
         return tuple(found[d] for d in b.STARTS if d in found)
 
 
-class _Checker:
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        self.lines = text.split("\n")
-
-    def line_of(self, pattern: str, after: int = 0) -> int | None:
-        rx = re.compile(pattern)
-        for i in range(after, len(self.lines)):
-            if rx.search(self.lines[i]):
-                return i + 1
-        return None
-
-    def key_line(self, table_line: int | None, key: str) -> int | None:
-        """The line of `key = ...` inside the table starting at table_line."""
-        if table_line is None:
-            return None
-        for i in range(table_line, len(self.lines)):
-            if re.match(r"^\s*\[", self.lines[i]):
-                break
-            if re.match(rf"^\s*{re.escape(key)}\s*=", self.lines[i]):
-                return i + 1
-        return table_line
-
-    def fail(self, reason: str, line: int | None = None) -> MissionError:
-        return MissionError(self.source, reason, line)
-
-    def convert(self, data: object, typ: type, line: int | None, what: str):
-        try:
-            return msgspec.convert(data, typ)
-        except msgspec.ValidationError as e:
-            msg = str(e)
-            m = re.search(r"`\$\.(\w+)", msg) or re.search(r"field `(\w+)`", msg)
-            if m:
-                line = self.key_line(line, m.group(1))
-            msg = msg.replace("Object contains unknown field", "unknown key")
-            raise self.fail(f"{what}: {msg.replace(' - at `$`', '')}", line) from None
-
-
 def load_mission(text: str, source: str) -> Mission:
-    chk = _Checker(text, source)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise chk.fail(f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
-    for key in raw:
-        if key not in ("mission", "humans", "zombies", "decks"):
-            raise chk.fail(f"unknown table [{key}]", chk.line_of(rf"^\s*\[+\s*{re.escape(key)}\b"))
-    if "mission" not in raw:
-        raise chk.fail("missing the [mission] table")
+    chk = MissionFile(text, source)
+    raw = chk.tables(("mission", "humans", "zombies", "decks"))
     head = chk.line_of(r"^\s*\[mission\]")
     info = chk.convert(raw["mission"], MissionInfo, head, "[mission]")
     if info.mode != "siege":
@@ -141,19 +93,13 @@ def load_mission(text: str, source: str) -> Mission:
     return mission
 
 
-def _read_map(chk: _Checker, text: str, map_line: int | None) -> tuple[str, ...]:
+def _read_map(chk: MissionFile, text: str, map_line: int | None) -> tuple[str, ...]:
     lines = text.split("\n")
-    blank = 0
-    while blank < len(lines) and not lines[blank].strip():
-        blank += 1
-    lines = lines[blank:]
+    while lines and not lines[0].strip():
+        lines.pop(0)
     while lines and not lines[-1].strip():
         lines.pop()
-
-    def line(row: int) -> int | None:
-        # tomllib drops the newline right after the opening quotes
-        return map_line + 1 + blank + row if map_line else None
-
+    line = chk.map_rows(map_line, text)
     if not lines:
         raise chk.fail("map: the map is empty", map_line)
     width = max(len(r.rstrip()) for r in lines)
@@ -177,7 +123,7 @@ def _read_map(chk: _Checker, text: str, map_line: int | None) -> tuple[str, ...]
     return rows
 
 
-def _read_humans(chk: _Checker, raw: object) -> dict[str, HumanSetup]:
+def _read_humans(chk: MissionFile, raw: object) -> dict[str, HumanSetup]:
     if not isinstance(raw, dict):
         raise chk.fail("[humans] must be a table of human tables", chk.line_of(r"^\s*humans\s*="))
     out = {}
@@ -196,13 +142,13 @@ def _read_humans(chk: _Checker, raw: object) -> dict[str, HumanSetup]:
     return out
 
 
-def _read_zombies(chk: _Checker, raw: object, rows: tuple[str, ...]) -> tuple[Cell, ...]:
+def _read_zombies(chk: MissionFile, raw: object, rows: tuple[str, ...]) -> tuple[Cell, ...]:
     if not isinstance(raw, list):
         raise chk.fail("zombies must be a list of [[zombies]] tables", chk.line_of(r"zombies"))
     out: list[Cell] = []
     line = 0
     for spec in raw:
-        line = chk.line_of(r"^\s*\[\[\s*zombies\s*\]\]", line) or line
+        line = chk.line_of(r"^\s*\[\[\s*zombies\s*\]\]", after=line) or line
         z = chk.convert(spec, ZombieSetup, line or None, "[[zombies]]")
         ch = b.at(rows, z.at)
         taken = ch in b.STARTS or ch == b.ZOMBIE or z.at in out
@@ -229,7 +175,7 @@ def _glyph_name(ch: str) -> str:
     return names.get(ch, repr(ch))
 
 
-def _read_decks(chk: _Checker, raw: object) -> tuple[str, ...] | None:
+def _read_decks(chk: MissionFile, raw: object) -> tuple[str, ...] | None:
     line = chk.line_of(r"^\s*\[decks\]")
     if not isinstance(raw, dict):
         raise chk.fail("[decks] must be a table", line)

@@ -3,10 +3,9 @@ as mode "sniper". The commander is the AI (default) or a hot-seat human."""
 
 from __future__ import annotations
 
-from importlib import resources
-
 from engine.core import rng
-from engine.core.errors import MissionError, RuleError
+from engine.core.errors import RuleError
+from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.sniper import commands, content, events
 from engine.sniper.board import Board
@@ -22,6 +21,7 @@ from engine.sniper.turn import Turn
 
 OPTIONS = {"commander", "ammo"}
 SEATS = ("ai", "human")
+MISSIONS = "engine.content.sniper.missions"
 
 
 def _options(options: dict) -> tuple[str, int | None]:
@@ -138,35 +138,24 @@ class SniperMode:
         return type(event).reveals
 
     def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
-        if not isinstance(mission_id, str):
-            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
-        folder = resources.files("engine.content.sniper.missions")
-        path = folder.joinpath(f"{mission_id}.toml")
-        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
-            known = ", ".join(m["id"] for m in self.missions())
-            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
-        return path.read_text("utf-8")
+        return shipped_text(MISSIONS, mission_id, self.missions)
 
     def missions(self) -> list[dict]:
-        rows = []
-        folder = resources.files("engine.content.sniper.missions")
-        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-            if not entry.name.endswith(".toml"):
-                continue
-            mission = load_mission(entry.read_text("utf-8"), entry.name)
-            board = _board(mission)
-            rows.append(
-                {
-                    "id": mission.id,
-                    "mode": "sniper",
-                    "name": mission.info.name,
-                    "size": f"{board.width}x{board.height} cells",
-                    "turns": mission.info.turns,
-                    "difficulty": mission.info.difficulty,
-                    "briefing": mission.info.briefing,
-                }
-            )
-        return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
+        return shipped_rows(MISSIONS, _row)
+
+
+def _row(text: str, name: str) -> dict:
+    mission = load_mission(text, name)
+    board = _board(mission)
+    return {
+        "id": mission.id,
+        "mode": "sniper",
+        "name": mission.info.name,
+        "size": f"{board.width}x{board.height} cells",
+        "turns": mission.info.turns,
+        "difficulty": mission.info.difficulty,
+        "briefing": mission.info.briefing,
+    }
 
 
 _BOARDS: dict[tuple[str, ...], Board] = {}

@@ -5,14 +5,11 @@ where it can be known and the reason; nothing here raises anything else."""
 
 from __future__ import annotations
 
-import re
-import tomllib
-from typing import Any
-
 import msgspec
 
 from engine.core.errors import MissionError
 from engine.core.geometry import Cell, Grid, parse_grid
+from engine.core.missions import MissionFile
 from engine.sniper import content
 from engine.sniper.board import ESCAPE, START, TERRAIN, Board
 
@@ -80,65 +77,9 @@ def id_order(uid: str) -> tuple[int, int]:
     return (glyphs.index(uid[0]) if uid[0] in glyphs else len(glyphs), int(uid[1:] or 0))
 
 
-class _Checker:
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        self.lines = text.split("\n")
-
-    def line_of(self, *patterns: str) -> int | None:
-        """The line of the last pattern, each searched after the previous one."""
-        start, found = 0, None
-        for pat in patterns:
-            rx = re.compile(pat)
-            for i in range(start, len(self.lines)):
-                if rx.search(self.lines[i]):
-                    found, start = i + 1, i + 1
-                    break
-            else:
-                return found
-        return found
-
-    def nth_table(self, name: str, n: int) -> int | None:
-        return self.line_of(*([rf"^\s*\[\[\s*{name}\s*\]\]"] * (n + 1)))
-
-    def key_line(self, table_line: int | None, key: str) -> int | None:
-        """The line of `key = ` inside the table that starts at table_line."""
-        if table_line is None:
-            return None
-        for i in range(table_line, len(self.lines)):
-            if re.match(r"^\s*\[", self.lines[i]):
-                break
-            if re.match(rf"^\s*{re.escape(key)}\s*=", self.lines[i]):
-                return i + 1
-        return table_line
-
-    def fail(self, reason: str, line: int | None = None) -> MissionError:
-        return MissionError(self.source, reason, line)
-
-    def convert(self, data: object, typ: Any, line: int | None, what: str) -> Any:
-        try:
-            return msgspec.convert(data, typ)
-        except msgspec.ValidationError as e:
-            msg = str(e)
-            m = re.search(r"`\$\.([A-Za-z_]+)", msg) or re.search(r"field `([A-Za-z_]+)`", msg)
-            if m:
-                line = self.key_line(line, m.group(1))
-            msg = msg.replace("Object contains unknown field", "unknown key")
-            raise self.fail(f"{what}: {msg}", line) from None
-
-
 def load_mission(text: str, source: str) -> Mission:
-    chk = _Checker(text, source)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise chk.fail(f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
-    for key in raw:
-        if key not in ("mission", "sniper", "units", "patrols", "decks"):
-            raise chk.fail(f"unknown table [{key}]", chk.line_of(rf"^\s*\[*\s*{re.escape(key)}"))
-    if "mission" not in raw:
-        raise chk.fail("missing the [mission] table")
+    chk = MissionFile(text, source)
+    raw = chk.tables(("mission", "sniper", "units", "patrols", "decks"))
     mline = chk.line_of(r"^\s*\[mission\]")
     info = chk.convert(raw["mission"], MissionInfo, mline, "[mission]")
     if info.mode != "sniper":
@@ -171,17 +112,9 @@ def load_mission(text: str, source: str) -> Mission:
     )
 
 
-def _read_map(chk: _Checker, text: str):
+def _read_map(chk: MissionFile, text: str):
     map_line = chk.line_of(r"^\s*map\s*=")
-    lines = text.split("\n")
-    blank = 0
-    while blank < len(lines) and not lines[blank].strip():
-        blank += 1
-
-    def line(row: int) -> int | None:
-        # tomllib drops the newline right after the opening quotes
-        return map_line + 1 + blank + row if map_line else None
-
+    line = chk.map_rows(map_line, text)
     grid = parse_grid(text)
     if not grid.rows:
         raise chk.fail("map: the map is empty", map_line)
@@ -230,7 +163,7 @@ def _read_units(chk, raw, board: Board, glyph_units, start: Cell) -> list[UnitSt
     placed: list[tuple[str, Cell]] = list(glyph_units)
     taken = {cell for _, cell in glyph_units}
     for i, item in enumerate(entries):
-        line = chk.nth_table("units", i)
+        line = chk.entry("units", i)
         entry = chk.convert(item, UnitEntry, line, "[[units]]")
         at = tuple(entry.at)
         if entry.kind not in content.content().units:
@@ -259,7 +192,7 @@ def _read_patrols(chk, raw, board: Board, units: list[UnitStart]) -> dict[str, t
     by_id = {u.id: u for u in units}
     out: dict[str, tuple[Cell, ...]] = {}
     for i, item in enumerate(entries):
-        line = chk.nth_table("patrols", i)
+        line = chk.entry("patrols", i)
         entry = chk.convert(item, PatrolEntry, line, "[[patrols]]")
         unit = by_id.get(entry.unit)
         if unit is None:

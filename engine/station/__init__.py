@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from engine.core import rng
 from engine.core.errors import MissionError, RuleError
+from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.station import commands, content, events
 from engine.station.decide import run
@@ -17,6 +16,7 @@ from engine.station.state import Card, State, Survivor
 from engine.station.summary import summary, view
 
 DEFAULT_ROSTER = ("vega", "okafor")
+MISSIONS = "engine.content.station.missions"
 
 
 OPTIONS = {"size", "difficulty", "players"}
@@ -182,35 +182,26 @@ class StationMode:
         return type(event).reveals
 
     def mission_text(self, mission_id: str, seed: int = 0, options: dict | None = None) -> str:
-        if not isinstance(mission_id, str):
-            raise MissionError(repr(mission_id), "a mission is a shipped id or a .toml path")
         if mission_id == "random":
             return _generated(seed, options or {})
-        path = resources.files("engine.content.station.missions").joinpath(f"{mission_id}.toml")
-        if not mission_id or not mission_id.replace("_", "").isalnum() or not path.is_file():
-            known = ", ".join(m["id"] for m in self.missions())
-            raise MissionError(mission_id, f"no shipped mission with that id (missions: {known})")
-        return path.read_text("utf-8")
+        return shipped_text(MISSIONS, mission_id, self.missions)
 
     def missions(self) -> list[dict]:
-        rows = []
-        folder = resources.files("engine.content.station.missions")
-        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-            if not entry.name.endswith(".toml"):
-                continue
-            mission = load_mission(entry.read_text("utf-8"), entry.name)
-            rows.append(
-                {
-                    "id": mission.id,
-                    "mode": "station",
-                    "name": mission.info.name,
-                    "zones": len(_board(mission).zones),
-                    "size": f"{len(_board(mission).zones)} zones",
-                    "difficulty": mission.info.difficulty,
-                    "briefing": mission.info.briefing,
-                }
-            )
-        return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
+        return shipped_rows(MISSIONS, _row)
+
+
+def _row(text: str, name: str) -> dict:
+    mission = load_mission(text, name)
+    zones = len(_board(mission).zones)
+    return {
+        "id": mission.id,
+        "mode": "station",
+        "name": mission.info.name,
+        "zones": zones,
+        "size": f"{zones} zones",
+        "difficulty": mission.info.difficulty,
+        "briefing": mission.info.briefing,
+    }
 
 
 _BOARDS: dict[str, object] = {}
