@@ -28,6 +28,8 @@ class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     outcome: str  # won | lost
     date: str = ""
     stations: int = 0  # endless runs: stations cleared
+    undo: str = ""  # the game's undo policy (casual, honest, ironman); "" in older lines
+    undos: int = 0  # how often the player undid; -1: not counted (an endless run)
 
 
 _encoder = msgspec.json.Encoder()
@@ -88,8 +90,11 @@ def tables(path: Path | None = None) -> list[str]:
     return sorted({s.table for s in read(path)}, key=lambda t: (t == ENDLESS, t))
 
 
-def from_game(summary: dict, seed: int, table: str | None = None) -> Score:
-    """The score line of a finished station game (ST-9.4)."""
+def from_game(
+    summary: dict, seed: int, table: str | None = None, undo: str = "", undos: int = 0
+) -> Score:
+    """The score line of a finished station game (ST-9.4), with its undo
+    policy and how often the player undid."""
     return Score(
         table=table or summary["mission"],
         score=int(summary["score"]),
@@ -97,4 +102,15 @@ def from_game(summary: dict, seed: int, table: str | None = None) -> Score:
         rounds=int(summary["round"]),
         seed=seed,
         outcome=summary["outcome"] or "",
+        undo=undo,
+        undos=undos,
     )
+
+
+def undo_text(entry: Score) -> str:
+    """How a score's game stood on undo: "ironman", "2 (casual)", "-" (not recorded)."""
+    if not entry.undo:
+        return "-"
+    if entry.undo == "ironman" or entry.undos < 0:
+        return entry.undo
+    return f"{entry.undos} ({entry.undo})"

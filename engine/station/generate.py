@@ -19,7 +19,13 @@ from random import Random
 
 from engine.core.rng import stream
 
-ZONE_IDS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+# Zone ids in the order they are handed out. The board labels zones by id
+# next to its glyphs, and players type and read them, so the first 34 are
+# neither a board glyph (walker z, runner r, dog d, jumper j, armored A, the
+# survivors' initials V O L R H M) nor one of an upper/lower case pair. Only
+# larger stations take letters that pair with one already used, and only
+# the largest (over 50 zones) the glyph-like ones.
+ZONE_IDS = "abcefghiklmnopqstuvwxy0123456789DJ" + "BCEFGIKNPQSTUWXY" + "HLMOVRZAzr"
 SIZES = {"small": 12, "medium": 24, "large": 40, "huge": 58}
 MIN_ZONES, MAX_ZONES = 6, 60
 

@@ -130,7 +130,13 @@ async def test_move_undo_redo_from_the_keyboard():
         await pilot.pause()
         assert game.summary()["doors"]["a-c"] == "closed"
         assert game.undo_count == 3
-        assert "Undone." in log_text(app)
+        lines = log_text(app).splitlines()
+        assert lines[-4:] == [
+            "Undone: Vega moves a -> c.",
+            "Redone: Vega moves a -> c.",
+            "Undone: Vega moves a -> c.",
+            "Undone: Vega opens door a-c.",
+        ]  # each says what changed
 
 
 async def test_ironman_refuses_undo_in_the_log():

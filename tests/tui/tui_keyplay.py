@@ -44,9 +44,7 @@ async def pick_in_dialog(pilot, want: dict) -> None:
     assert isinstance(dialog, ChoiceDialog), f"expected a choice, got {dialog}"
     screen = game_screen(app)
     labels = [label for _, label in dialog.options]
-    from tui.modes.station import actions
-
-    wanted = actions.label(want, screen.view)
+    wanted = screen.play.label(want, screen.view)
     assert wanted in labels, f"{wanted!r} not offered in {labels}"
     index = labels.index(wanted)
     menu = dialog.query_one("OptionList")
@@ -84,7 +82,8 @@ async def play_command(pilot, game: Game, want: dict) -> None:
         key = ACTION_KEY[kind]
         await pilot.press(key)
         await pilot.pause()
-        if kind in TARGETED or (kind == "open_door" and screen.targeting):
+        # one thing to do: the key did it; a choice: the targets are highlighted
+        if (kind in TARGETED or kind == "open_door") and screen.targeting:
             goal = (
                 want[TARGETED[kind]]
                 if kind in TARGETED

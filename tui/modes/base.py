@@ -135,6 +135,7 @@ class Play:
     keys: tuple[Key, ...] = ()  # the mode's key rows (tui.keys.table adds the shared ones)
     figure_fields: tuple[str, ...] = ()  # command fields naming the figure that acts
     steps_bots = False  # play bots' commands back a step at a time even without --playback
+    more_prompt = False  # a command's log lines that do not fit stop at --more-- (any key)
 
     def __init__(self, game: Game, ascii_only: bool = False) -> None:
         self.game = game
@@ -208,6 +209,16 @@ class Play:
             tag = e.get("type", "?") if isinstance(e, dict) else msgspec.to_builtins(e)["type"]
             lines.append(str(tag).replace("_", " ").capitalize() + ".")
         return lines
+
+    def tell(self, before: Any, events: list[Any]) -> list[str]:
+        """The log lines for one command's events when the game screen also
+        knows the state before it (replays and watching narrate without it)."""
+        return self.narrate(events)
+
+    def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
+        """The log line after undo took back (or redo put back) command, a
+        person's, with everything it set off (events)."""
+        return "Redone." if redone else "Undone."
 
     def label(self, command: dict, view: dict) -> str:
         """One line saying what a command does (dialogs, the palette)."""

@@ -11,6 +11,7 @@ refuses is shown in the log with the engine's own reason."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -44,6 +45,11 @@ class GameScreen(KeyActions, Screen):
         self.game = game
         self.play = play
         self.key_table = keys.table(play.keys)
+        if game.setup.undo == "ironman":  # no undo in this game: the footer does not offer it
+            self.key_table = tuple(
+                replace(k, footer=False) if k.action in ("undo", "redo") else k
+                for k in self.key_table
+            )
         # the bindings come from the mode's key table, so they are the screen's own
         self._bindings = BindingsMap(keys.bindings(self.key_table))
         self.cursor: Any = None
@@ -185,10 +191,11 @@ class GameScreen(KeyActions, Screen):
             return False
         self.targeting = None
         self.handover = False
+        self.query_one(MessageLog).begin()
         steps = self.play.playback(before, events, self.viewer) if self.stepping else []
         if not steps:
             view = self.game.view(self.viewer) if self.stepping else {}
-            steps = [Step(view, self.play.narrate(events))]
+            steps = [Step(view, self.play.tell(before, events))]
         self.run_bots(steps)
         return True
 
@@ -268,7 +275,9 @@ class GameScreen(KeyActions, Screen):
                 break
             note = self.play.bot_note(msgspec.to_builtins(command), self.view)
             inner = self.play.playback(before, events, self.viewer) if self.stepping else []
-            steps += inner or [Step(self.game.view(self.viewer), self.play.narrate(events), note)]
+            steps += inner or [
+                Step(self.game.view(self.viewer), self.play.tell(before, events), note)
+            ]
         if not steps:
             return False
         if self.stepping and any(s.note for s in steps):
@@ -276,8 +285,18 @@ class GameScreen(KeyActions, Screen):
         else:
             for s in steps:
                 self.add_log(s.lines)
+            self.hold_log()
             self.refresh_view()
         return True
+
+    def hold_log(self) -> None:
+        """--more-- when the command's lines overflow the log (modes that ask for it)."""
+        if self.play.more_prompt and self.query_one(MessageLog).hold():
+            self.refresh_bindings()
+
+    @property
+    def paging(self) -> bool:
+        return self.query_one(MessageLog).paging
 
     def play_back(self, steps: list[Step]) -> None:
         """Show steps one at a time; any key skips to the end."""
@@ -304,9 +323,12 @@ class GameScreen(KeyActions, Screen):
         self.redraw()
 
     def _stop_playback(self) -> None:
+        skipped = bool(self._steps)  # the rest comes at once: it may need paging
         for step in self._steps:
             self.add_log(step.lines)
         self._steps = []
+        if skipped:
+            self.hold_log()
         if self._step_timer is not None:
             self._step_timer.stop()
             self._step_timer = None
@@ -316,10 +338,17 @@ class GameScreen(KeyActions, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.prompt is not None:  # only an answer: y, n (on_key), Enter, Esc
             return action in ("confirm", "cancel")
+        if self.paging:  # any key shows the next page (on_key)
+            return False
         return not self.playing or action in ("help", "quit")
 
     def on_key(self, event) -> None:
-        if self.playing:
+        if self.paging:
+            event.stop()
+            event.prevent_default()
+            if not self.query_one(MessageLog).more():
+                self.refresh_bindings()
+        elif self.playing:
             event.stop()
             self._stop_playback()
         elif self.prompt is not None and event.key not in ("enter", "escape"):

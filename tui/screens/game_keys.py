@@ -4,6 +4,8 @@ through `action_mode`, which hands them to the mode's Play."""
 
 from __future__ import annotations
 
+import msgspec
+
 from engine import RuleError
 from tui import keys
 from tui.screens.dialogs import ConfirmDialog
@@ -102,6 +104,7 @@ class KeyActions:
         after it go too. If honest undo stops it part way, nothing changes."""
         game = self.game
         undone = 0
+        commands, events = game.commands, game.events
         try:
             while game.undo():
                 undone += 1
@@ -117,7 +120,13 @@ class KeyActions:
         except Exception as e:  # the autosave could not write the undo mark
             self.add_log([f"Problem: {e}"])
             undone = undone or 1
-        self.add_log(["Undone." if undone else "Nothing to undo."])
+        kept = len(game.commands)
+        if undone and kept < len(commands):
+            took = msgspec.to_builtins(commands[kept])
+            note = self.play.undo_note(self, took, events[len(game.events) :], False)
+        else:
+            note = "Undone." if undone else "Nothing to undo."
+        self.add_log([note])
         self.after_undo_redo()
         if undone:
             self.run_bots()  # undone to the start of a game a bot opens: it acts again
@@ -125,6 +134,7 @@ class KeyActions:
     def action_redo(self) -> None:
         """Redo a person's command and the bots' commands after it."""
         game = self.game
+        kept, seen = len(game.commands), len(game.events)
         try:
             done = game.redo()
             while done and game.bot_command() is not None and game.can_redo():
@@ -132,7 +142,11 @@ class KeyActions:
         except Exception as e:  # the autosave could not write the redo mark
             self.add_log([f"Problem: {e}"])
             done = True
-        self.add_log(["Redone." if done else "Nothing to redo."])
+        if done and len(game.commands) > kept:
+            put = msgspec.to_builtins(game.commands[kept])
+            self.add_log([self.play.undo_note(self, put, game.events[seen:], True)])
+        else:
+            self.add_log(["Redone." if done else "Nothing to redo."])
         self.after_undo_redo()
         if done:
             self.run_bots()

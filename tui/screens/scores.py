@@ -35,6 +35,7 @@ def score_table(rows: list[scores.Score], endless: bool) -> Table:
         table.add_column("outcome")
     table.add_column("date")
     table.add_column("seed", justify="right")
+    table.add_column("undos")
     for i, s in enumerate(rows, 1):
         cells = [str(i), Text(str(s.score), "bold")]
         if endless:
@@ -45,6 +46,7 @@ def score_table(rows: list[scores.Score], endless: bool) -> Table:
             *([] if endless else [s.outcome]),
             s.date[:10],
             str(s.seed),
+            scores.undo_text(s),
         ]
         table.add_row(*cells)
     return table

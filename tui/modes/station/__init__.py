@@ -13,6 +13,14 @@ from tui.modes.base import HelpSection, ModeUI, TitleEntry
 from tui.modes.station.play import StationPlay
 
 RULES = """\
+How keys act: an action key acts at once when there is exactly one thing
+it can do (one zone to move to, one door, one weapon and target). When
+there is a choice it asks first: the targets light up on the board (the
+key again cycles them, Enter confirms) or a list opens. It also asks
+before a shot or a grenade that could wound a survivor, and before ending
+a turn with actions left. Enter alone never acts: on a zone you can move
+to, it lights the move up first. Esc never discards anything.
+
 Goal: take every objective, then bring every living survivor to the exit
 with no zombie in it. Lose if every survivor dies, if the board would hold
 more zombies than the mission limit, or at the round limit.

@@ -52,6 +52,93 @@ def neighbour(centres: dict[str, tuple[float, float]], zone: str, dx: int, dy: i
     return None
 
 
+def ray_neighbour(board: Any, zone: str, dx: int, dy: int) -> str | None:
+    """The zone the cursor jumps to from zone straight up, down, left or
+    right: from each of the zone's cells a ray goes that way over walls and
+    doors; the zone hit nearest wins, ties to the one hit by most rays (the
+    one most squarely across). None when no ray hits another zone."""
+    at = {c: z for z, cells in board.cells.items() for c in cells}
+    width = max((len(r) for r in board.grid.rows), default=0)
+    height = len(board.grid.rows)
+    hits: dict[str, list[int]] = {}
+    for x, y in board.cells[zone]:
+        cx, cy, steps = x + dx, y + dy, 1
+        while 0 <= cx < width and 0 <= cy < height:
+            other = at.get((cx, cy))
+            if other == zone:
+                break  # the zone's own cell further on casts its own ray
+            if other is not None:
+                hits.setdefault(other, []).append(steps)
+                break
+            cx, cy, steps = cx + dx, cy + dy, steps + 1
+    if not hits:
+        return None
+    return min(hits, key=lambda z: (min(hits[z]), -len(hits[z]), board.order[z]))
+
+
+def navigation(board: Any) -> dict[tuple[str, int, int], str]:
+    """Where every cursor key leads from every zone, worked out once.
+
+    Straight keys follow rays (ray_neighbour), diagonal ones the nearest
+    centre that way. Then no zone is left out: a zone no key reaches is put
+    on the key of its nearest zone (by centre, in its general direction)
+    whose old target can still be reached some other way."""
+    centres = zone_centres(board)
+    nav: dict[tuple[str, int, int], str] = {}
+    for zone in board.zones:
+        for dx, dy in STEPS:
+            if dx and dy:
+                found = neighbour(centres, zone, dx, dy)
+            else:
+                found = ray_neighbour(board, zone, dx, dy) or neighbour(centres, zone, dx, dy)
+            if found is not None:
+                nav[(zone, dx, dy)] = found
+    for _ in range(len(board.zones)):
+        lost = [z for z in board.zones if z not in _reached(nav, board.zones[0])]
+        if not lost or not _patch(nav, board, centres, lost[0]):
+            break
+    return nav
+
+
+STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
+
+
+def _reached(nav: dict[tuple[str, int, int], str], start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        z = todo.pop()
+        for dx, dy in STEPS:
+            n = nav.get((z, dx, dy))
+            if n is not None and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def _patch(nav, board: Any, centres: dict, lost: str) -> bool:
+    """Point one key of a zone near `lost` at it, keeping every zone that
+    was reachable reachable. False when no key can be spared."""
+    x, y = centres[lost]
+    near = sorted(
+        (z for z in board.zones if z != lost),
+        key=lambda z: math.hypot(centres[z][0] - x, centres[z][1] - y),
+    )
+    before = _reached(nav, board.zones[0]) | {lost}
+    for z in near:
+        vx, vy = x - centres[z][0], y - centres[z][1]
+        keys = sorted(STEPS, key=lambda d: -(d[0] * vx + d[1] * vy) / math.hypot(*d))
+        for d in keys[:3]:  # the keys that point roughly toward it
+            old = nav.get((z, *d))
+            nav[(z, *d)] = lost
+            if _reached(nav, board.zones[0]) >= before:
+                return True
+            if old is None:
+                del nav[(z, *d)]
+            else:
+                nav[(z, *d)] = old
+    return False
+
+
 # -- filtering ----------------------------------------------------------------
 
 

@@ -168,6 +168,8 @@ class RunScreen(ProgressScreen):
             seed=run.seed,
             outcome="lost",
             stations=run.stage,
+            undo="ironman" if run.ironman else "casual",
+            undos=-1,  # the run's missions count their undos each; the run does not
         )
         try:
             entry = persist.record_score(entry)

@@ -65,7 +65,7 @@ ASCII = Glyphs(
     exit=">",
     spawn="^",
     item="%",
-    more="+",
+    more="&",  # "+" is a closed door
     pip_full="o",
     pip_empty="x",
     zombies=ZOMBIES,
@@ -99,6 +99,7 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.spawn, "spawn zone"),
         (g.item, "cards on the floor"),
         (g.more, "more in this zone than fits: press x to look"),
+        (g.floor + "c", "the zone's id (c), where the zone has room to show it"),
     ]
 
 
@@ -124,4 +125,6 @@ def short_legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.exit, "exit"),
         (g.spawn, "spawn zone"),
         (g.item, "floor cards"),
+        (g.more, "more: x looks"),
+        (g.floor + "c", "zone c"),
     ]

@@ -41,15 +41,24 @@ def _card_stats(card_id: str, ammo: dict[str, int], dice: Callable[[str, bool], 
     return spec.effect.replace("_", " ") if spec.effect else "item"
 
 
+UNDO_TITLES = {
+    "casual": "Survivors (undo: any)",
+    "honest": "Survivors (undo: honest)",
+    "ironman": "Survivors (ironman: no undo)",
+}
+
+
 class SurvivorsPanel(Panel):
     """One line per survivor: initial, name, wound pips, actions left, level,
     XP; in a hot-seat game the player who controls them ("P2") after the name."""
 
     title = "Survivors"
 
-    def __init__(self, glyphs: Glyphs) -> None:
+    def __init__(self, glyphs: Glyphs, undo: str = "") -> None:
         super().__init__(id="survivors")
         self.glyphs = glyphs
+        if undo:  # the game's undo policy, in view all game long (K-6)
+            self.border_title = UNDO_TITLES.get(undo, f"Survivors ({undo} undo)")
 
     def show(self, host) -> None:
         self.draw(host.view, host.selected, self.glyphs)
@@ -90,42 +99,103 @@ class SurvivorsPanel(Panel):
 
 
 class CardsPanel(Panel):
-    """The selected survivor's hand and backpack with weapon stats, and the floor."""
+    """The selected survivor's hand and backpack with weapon stats, and the
+    floor of their zone. Every card is listed; when the side column is too
+    short, the backpack and the floor go on shared lines, and what still
+    does not fit is counted with where to see it (i: the gear editor). The
+    panel grows and shrinks with its lines (a re-layout only then)."""
 
     def __init__(self, dice: Callable[[str, bool, str | None], int | None]) -> None:
         super().__init__(id="cards")
         self.dice = dice  # (weapon, ranged, survivor) -> dice rolled, as the engine counts
+        self._lines = 0
+        self._drawn: tuple | None = None  # what draw() last showed, to fit again on resize
 
     def show(self, host) -> None:
         sid = host.selected
         self.draw(host.view, sid, lambda weapon, ranged: self.dice(weapon, ranged, sid))
 
+    def on_resize(self) -> None:
+        """The column was laid out (or the terminal resized): fit the lines to it."""
+        if self._drawn is not None:  # after this layout pass: a new one may be needed
+            self.call_after_refresh(self.draw, *self._drawn)
+
+    def room(self) -> int:
+        """Lines this panel may use: the side column less the other panels."""
+        side = self.parent
+        if side is None or not side.content_region.height:
+            return 99  # before the first layout: everything
+        others = sum(c.outer_size.height for c in side.children if c is not self and c.display)
+        return max(3, side.content_region.height - others - 1)
+
     def draw(self, view: dict, sid: str | None, dice: Callable[[str, bool], int | None]) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        self._drawn = (view, sid, dice)
         s = view["survivors"].get(sid or "")
         if s is None:
-            self.update(text, layout=False)
+            self.put(Text())
             return
         self.border_title = f"{display_name(sid)}'s cards"
-        ammo = {}
-        for card_id, rounds in s["ammo"]:
-            ammo.setdefault(card_id, rounds)
-        rows = [("hand", c) for c in s["hand"]] or [("hand", None)]
-        rows += [("pack", c) for c in s["backpack"]] or [("pack", None)]
-        for n, (place, card) in enumerate(rows):
-            if n:
-                text.append("\n")
-            text.append(f"{place:<5}", "dim")
-            if card is None:
-                text.append("-", "dim")
-                continue
-            text.append(f"{card.replace('_', ' '):<13}", "bold" if place == "hand" else "")
-            text.append(_card_stats(card, ammo, dice), "cyan")
-        floor = view["floor"].get(s["zone"], [])
-        if floor:
-            text.append("\nfloor ", "dim")
-            text.append(", ".join(c.replace("_", " ") for c in floor))
-        self.update(text, layout=False)
+        width = self.content_region.width or 33
+        lines = card_lines(s, view["floor"].get(s["zone"], []), dice, width, self.room())
+        text = Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
+        if len(lines) != self._lines:  # the panel's height changes: lay the column out again
+            self._lines = len(lines)
+            self._shown = text
+            self.update(text)
+        else:
+            self.put(text)
+
+
+def card_lines(
+    s: dict, floor: list[str], dice: Callable[[str, bool], int | None], width: int, room: int
+) -> list[Text]:
+    """The cards panel's lines for survivor s: one line per carried card with
+    its stats while they fit, else the backpack and the floor as wrapped
+    lists of names; a last line counts what is left out and where to see it."""
+    ammo: dict[str, int] = {}
+    for card_id, rounds in s["ammo"]:
+        ammo.setdefault(card_id, rounds)
+
+    def card_line(place: str, card: str | None) -> tuple[Text, int]:
+        line = Text(f"{place:<5}", "dim")
+        if card is None:
+            line.append("-", "dim")
+            return line, 0
+        line.append(f"{card.replace('_', ' '):<13}", "bold" if place == "hand" else "")
+        line.append(_card_stats(card, ammo, dice), "cyan")
+        return line, 1
+
+    def listed(place: str, cards: list[str]) -> list[tuple[Text, int]]:
+        """Names after a place word, wrapped at width under one another."""
+        out: list[tuple[Text, int]] = []
+        indent = max(5, len(place) + 1)
+        line, count = Text(f"{place:<{indent}}", "dim"), 0
+        for n, card in enumerate(cards):
+            name = card.replace("_", " ") + ("," if n < len(cards) - 1 else "")
+            if count and line.cell_len + 1 + len(name) > width:
+                out.append((line, count))
+                line, count = Text(" " * indent), 0
+            line.append((" " if count else "") + name)
+            count += 1
+        out.append((line, count))
+        return out
+
+    hand = [card_line("hand", c) for c in s["hand"]] or [card_line("hand", None)]
+    pack_full = [card_line("pack", c) for c in s["backpack"]] or [card_line("pack", None)]
+    pack_short = listed("pack", s["backpack"]) if s["backpack"] else pack_full
+    floor_lines = listed("floor", floor) if floor else []
+    for pack in (pack_full, pack_short):
+        lines = hand + pack + floor_lines
+        if len(lines) <= room:
+            return [t for t, _ in lines]
+    # still too long: keep what fits, then say how many cards are left out
+    kept = lines[: max(room - 1, len(hand))]
+    shown = sum(n for _, n in kept)
+    carried = len(s["hand"]) + len(s["backpack"])
+    missing = carried + len(floor) - shown
+    where = "on the floor: x looks" if shown >= carried else "c: the sheet lists all"
+    more = Text(f"+{missing} more {where}", "bold")
+    return [*(t for t, _ in kept), more]
 
 
 class DangerPanel(Panel):

@@ -19,6 +19,7 @@ from tui.modes.station.narrate import narrate
 from tui.modes.station.panels import CardsPanel, DangerPanel, LegendPanel, SurvivorsPanel
 from tui.modes.station.playback import frames
 from tui.modes.station.scene import StationBoard
+from tui.modes.station.sheet import CharacterSheet, skills_note
 from tui.text import display_name
 
 KEYS: tuple[Key, ...] = (
@@ -39,11 +40,19 @@ KEYS: tuple[Key, ...] = (
         "f", "fire", "fire a ranged weapon (f again cycles targets)", "Actions", True, label="fire"
     ),
     Key("s", "search", "search the zone", "Actions", True, label="search"),
-    Key("o", "open_door", "open a door", "Actions", True, "o", label="door"),
-    Key("i", "gear", "gear: hands, backpack, floor, trade", "Actions", True, label="gear"),
+    Key("o", "open_door", "open a door", "Actions", label="door"),
+    Key("i", "gear", "gear: hands, backpack, floor, trade", "Actions", label="gear"),
     Key("p", "play", "play (use) a card", "Actions"),
     Key("z", "skill", "use a skill", "Actions"),
     Key("g", "objective", "take the objective in your zone", "Actions"),
+    Key(
+        "c",
+        "sheet",
+        "character sheet: speed, dice, wounds, XP, skills, weapons",
+        "Turn",
+        True,
+        label="sheet",
+    ),
     Key("e,full_stop", "end_turn", "end this survivor's turn", "Turn", True, "e", label="end"),
     Key("tab", "next", "select the next survivor", "Turn", priority=True),
     Key("x", "look", "look: describe the zone under the cursor", "Turn"),
@@ -77,14 +86,16 @@ PROBES = {
 class StationPlay(Play):
     keys = KEYS
     figure_fields = ("survivor",)
+    more_prompt = True  # a round's end that overflows the log stops at --more--
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
         self.world = game.world
         self.glyphs = glyphs(ascii_only)
         self.board = StationBoard(self.world, self.glyphs)
-        self.centres = actions.zone_centres(self.world.board)
+        self.nav = actions.navigation(self.world.board)  # every cursor key from every zone
         self._round: int | None = None
+        self._reselect: str | None = None  # after an undo: the survivor who acted
 
     # -- who acts ----------------------------------------------------------------
     def players(self, view: dict) -> dict[str, int]:
@@ -99,6 +110,9 @@ class StationPlay(Play):
         new_round = view.get("round") != self._round
         self._round = view.get("round")
         selected = before
+        if self._reselect in acting:  # undo gives the turn back to who acted
+            selected, new_round = self._reselect, False
+        self._reselect = None
         # hot-seat: a new round hands control back in seat order (ST-1.3)
         if selected not in acting or (new_round and self.hot_seat(view)):
             active = view.get("active")
@@ -136,14 +150,16 @@ class StationPlay(Play):
         return self.survivor_zone(host.view, host.selected) or self.world.board.zones[0]
 
     def step(self, host: Host, cursor: Any, dx: int, dy: int) -> str | None:
-        return actions.neighbour(self.centres, cursor or "", dx, dy)
+        if cursor not in self.world.board.cells:
+            return self.world.board.zones[0]
+        return self.nav.get((cursor, dx, dy))
 
     def cursor_at(self, host: Host, x: int, y: int) -> str | None:
         return self.board.zone_at_cell(x, y, host.cursor)
 
     def panels(self) -> list:
         return [
-            SurvivorsPanel(self.glyphs),
+            SurvivorsPanel(self.glyphs, self.game.setup.undo),
             CardsPanel(self.weapon_dice),
             DangerPanel(self.glyphs),
             LegendPanel(self.glyphs),
@@ -162,8 +178,29 @@ class StationPlay(Play):
     def narrate(self, events) -> list[str]:
         return narrate(events)
 
+    def tell(self, before: Any, events: list[Any]) -> list[str]:
+        return narrate(events, self.game.mode.view(self.world, before, self.viewer()))
+
+    def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
+        """ "Undone: Vega moves a -> b." The survivor who acted is selected again."""
+        if not redone and command.get("survivor"):
+            self._reselect = command["survivor"]
+        # before the command: for a redo, the view still drawn; for an undo, the game now
+        before = host.view if redone else self.game.view(self.viewer())
+        lines = narrate(events, before)
+        what = lines[0] if lines else self.label(command, host.view) + "."
+        return f"{'Redone' if redone else 'Undone'}: {what}"
+
     def label(self, command: dict, view: dict) -> str:
-        return actions.label(command, view)
+        """actions.label, and an attack's dice and hit value: "... with wrench: 2d 5+"."""
+        text = actions.label(command, view)
+        if command["type"] in ("melee", "ranged"):
+            from engine.station import content
+
+            weapon = command.get("weapon") or ""
+            hit = content.card(weapon).hit if weapon else 6
+            text += f": {self.dice_for(command)}d {hit}+"
+        return text
 
     def place(self, cursor: Any) -> str:
         return f"zone {cursor}"
@@ -249,9 +286,11 @@ class StationPlay(Play):
         return None
 
     def enter(self, host: Host) -> None:
-        moves = [c for c in self.mine(host, "move") if c["to"] == host.cursor]
-        if moves:
-            host.act(moves[0])
+        """Enter with nothing highlighted never acts: on a zone the survivor
+        can move to it highlights the move (Enter again moves), else it looks."""
+        moves = self.mine(host, "move")
+        if any(c["to"] == host.cursor for c in moves):
+            self.target(host, "move", "Move", "m", moves, lambda c: c["to"])
         else:
             host.add_log([self.look(host)])
 
@@ -301,19 +340,39 @@ class StationPlay(Play):
         return door.b if door.a == here else door.a
 
     # -- the action keys -------------------------------------------------------------
+    # One rule for every action key (the help says it, KEYS_RULE): a key acts at
+    # once when there is exactly one thing it can do and it cannot wound a
+    # survivor; otherwise it asks first (targets on the board, a list, or y/n).
     def key_move(self, host: Host) -> None:
         moves = self.mine(host, "move")
         if not moves:
             self.explain(host, "move", "move")
-            return
-        self.target(host, "move", "Move", "m", moves, lambda c: c["to"])
+        elif len(moves) == 1:
+            host.act(moves[0])
+        else:
+            self.target(host, "move", "Move", "m", moves, lambda c: c["to"])
 
     def key_fire(self, host: Host) -> None:
         shots = self.mine(host, "ranged")
         if not shots:
             self.explain(host, "ranged", "fire")
-            return
-        self.target(host, "fire", "Fire", "f", shots, lambda c: c["zone"])
+        elif len(shots) == 1 and not self.friends_at(host, shots[0]):
+            host.act(shots[0])
+        else:  # a choice, or friendly fire: the targets, with who is there
+            self.target(host, "fire", "Fire", "f", shots, lambda c: c["zone"])
+
+    def friends_at(self, host: Host, command: dict) -> list[str]:
+        """Survivors a shot (or blast) at the command's zone could wound."""
+        zone = command.get("zone") or command.get("target")
+        me = command.get("survivor")
+        sniper = command["type"] == "ranged" and "sniper" in host.view["survivors"][me]["skills"]
+        if sniper or zone not in self.world.board.cells:
+            return []
+        return [
+            display_name(sid)
+            for sid, v in host.view["survivors"].items()
+            if v["alive"] and v["zone"] == zone and sid != me
+        ]
 
     def key_open_door(self, host: Host) -> None:
         doors = self.mine(host, "open_door")
@@ -345,17 +404,26 @@ class StationPlay(Play):
 
     def key_play(self, host: Host) -> None:
         uses = self.mine(host, "use")
-        if uses:
-            host.choose_and_act("Play a card", uses)
-        else:
+        if not uses:
             self.explain(host, "use", "play a card")
+        elif len(uses) == 1 and self.friends_at(host, uses[0]):  # a grenade where friends are
+            what = actions.label(uses[0], host.view)
+            friends = ", ".join(self.friends_at(host, uses[0]))
+            host.confirm(f"{what}, where {friends} is?", lambda: host.act(uses[0]))
+        else:
+            host.choose_and_act("Play a card", uses)
 
     def key_skill(self, host: Host) -> None:
         found = self.mine(host, "skill")
         if found:
             host.choose_and_act("Use a skill", found)
+        elif host.selected and not host.view.get("outcome"):
+            host.add_log([skills_note(host.view, host.selected)])
         else:
             self.explain(host, "skill", "use a skill")
+
+    def key_sheet(self, host: Host) -> None:
+        host.app.push_screen(CharacterSheet(host.view, host.selected))
 
     def key_gear(self, host: Host) -> None:
         """The gear editor (several moves, one action) first, then every
@@ -443,4 +511,5 @@ class StationPlay(Play):
 
         if self.game.setup.mission == "random":
             return None
-        return scores.from_game(self.game.summary(), self.game.setup.seed)
+        g = self.game
+        return scores.from_game(g.summary(), g.setup.seed, undo=g.setup.undo, undos=g.undo_count)

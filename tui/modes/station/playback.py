@@ -23,6 +23,7 @@ def frames(game: Any, before: Any, events: list[Any], viewer: str = "players") -
     if "zombie_phase" not in tags:
         return []
     out: list[Step] = []
+    seen = mode.view(world, before, viewer)  # the view before the command: moves say from where
     state = before
     waiting: list[Any] = []
     started = False
@@ -31,11 +32,13 @@ def frames(game: Any, before: Any, events: list[Any], viewer: str = "players") -
         waiting.append(event)
         started = started or tag == "zombie_phase"
         if started:
-            lines = narrate(waiting)
+            lines = narrate(waiting, seen, phases=False)
             if lines:
                 out.append(Step(mode.view(world, state, viewer), lines, NOTE))
                 waiting = []
     if waiting and out:
         last = out[-1]
-        out[-1] = Step(mode.view(world, state, viewer), last.lines + narrate(waiting), NOTE)
+        out[-1] = Step(
+            mode.view(world, state, viewer), last.lines + narrate(waiting, seen, phases=False), NOTE
+        )
     return out

@@ -45,6 +45,7 @@ STYLES: dict[str, Style] = {
     "spawn": Style(color="red"),
     "item": Style(color="bright_cyan"),
     "more": Style(color="bright_white", bold=True),
+    "label": Style(dim=True),
 }
 
 
@@ -116,12 +117,13 @@ class StationBoard:
         """The board for view; targets are zone ids and door ids."""
         g = self.glyphs
         placed: dict[tuple[int, int], Token] = {}
+        dark = frozenset(view["dark"])
         for zone, cells in self.zone_map.cells.items():
             contents = zone_contents(view, zone, g, selected)
             marks = zone_marks(view, self.world, zone, g)
-            if contents or marks:
-                placed.update(_place(cells, contents, marks, g))
-        dark = frozenset(view["dark"])
+            ground = g.dark if zone in dark else g.floor
+            label = Token(ground + zone, "label") if zone_label_fits(zone) else None
+            placed.update(_place(cells, contents, marks, g, label))
         doors = view["doors"]
         rows = []
         for y, line in enumerate(self.zone_map.grid.rows):
@@ -179,16 +181,28 @@ def _door(g: Glyphs, state: str) -> tuple[str, str]:
     return g.closed_door * CELL, "door"
 
 
-def _place(cells, contents, marks, g: Glyphs) -> dict[tuple[int, int], Token]:
-    """Tokens into a zone's cells: contents from the first cell on, marks
-    (objective, exit, spawn) from the last cell back, so marks never move."""
+def zone_label_fits(zone: str) -> bool:
+    """A zone id drawn on the board is one character (the map's own)."""
+    return len(zone) == 1
+
+
+def _place(cells, contents, marks, g: Glyphs, label: Token | None = None) -> dict:
+    """Tokens into a zone's cells: the zone's label in its first cell while
+    there is room for it, contents from there on, marks (objective, exit,
+    spawn) from the last cell back, so marks never move. The label is the
+    ground glyph then the zone's id ("·c"): no token has a letter second."""
     cells = list(cells)
     marks = list(marks)[: len(cells)]
     room = len(cells) - len(marks)
     contents = list(contents)
+    placed = {}
+    if label is not None and len(contents) < room:  # the first free cell after the contents
+        n = len(contents)
+        placed[cells[n]] = label
+        cells, room = cells[:n] + cells[n + 1 :], room - 1
     if len(contents) > room:
         contents = contents[: max(room - 1, 0)] + [Token(g.more + " ", "more")] if room else []
-    placed = {cells[i]: t for i, t in enumerate(contents)}
+    placed.update({cells[i]: t for i, t in enumerate(contents)})
     for i, t in enumerate(marks):
         placed[cells[len(cells) - 1 - i]] = t
     return placed
