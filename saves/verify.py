@@ -42,9 +42,19 @@ class Report(msgspec.Struct):
         verdict = "verified" if self.ok else "FAILED"
         if self.ok and self.rules_changed:
             verdict = "verified up to the rules change"
+
+        def count(n: int, word: str) -> str:
+            return f"{n} {word}{'' if n == 1 else 's'}"
+
+        # said so that a good replay reads as one: nothing counted as "0 match"
+        snaps = (
+            f"{count(self.snapshots, 'snapshot')} checked and equal"
+            if self.snapshots
+            else "no snapshot to check"
+        )
         lines.append(
-            f"{self.path}: {verdict}: {self.commands} commands, {self.undos} undos, "
-            f"{self.redos} redos, {self.snapshots} snapshots match"
+            f"{self.path}: {verdict}: {count(self.commands, 'command')} replayed with the "
+            f"same events, {count(self.undos, 'undo')}, {count(self.redos, 'redo')}, {snaps}"
             + (
                 f", {self.skipped_snapshots} from another version skipped"
                 if self.skipped_snapshots

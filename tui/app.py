@@ -182,8 +182,9 @@ class ShambleApp(App):
     # -- command palette --------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         palette = getattr(screen, "palette_commands", None)
-        if palette is not None:
+        if palette is not None:  # a game: its own actions only, not Textual's theme or keys
             yield from palette()
+            return
         for command in super().get_system_commands(screen):
             # a hosted player stays inside their save folder: Textual's screenshot
             # command writes into ~/Downloads (docs/hosting.md)

@@ -55,6 +55,14 @@ def latest_unfinished() -> SaveInfo | None:
     return None
 
 
+def last_played(info: SaveInfo) -> float:
+    """When a save was last written to (0 when it cannot be read)."""
+    try:
+        return Path(info.path).stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def start_session(game: Any) -> AutoSave:
     """Autosave a new game into a fresh slot."""
     try:

@@ -85,7 +85,10 @@ def test_replay_prints_the_journal_and_verifies(tmp_path, capsys):
     ]
     assert main(["replay", str(path), "--verify"]) == 0
     entries = sum(1 for f in g.journal if msgspec.to_builtins(f)["type"] == "entry")
-    expected = f"verified: {entries} commands, 1 undos, 0 redos, 1 snapshots match"
+    expected = (
+        f"verified: {entries} commands replayed with the same events, 1 undo, 0 redos, "
+        "1 snapshot checked and equal"
+    )
     assert expected in capsys.readouterr().out
 
 

@@ -90,4 +90,4 @@ async def test_saved_continued_and_undone_then_replayed(capsys):
     (info,) = [i for i in persist.saves_list() if i.path == str(path)]
     assert persist.describe(info) == "sniper: village, turn 2 of 12, AI commander"
     assert cli.main(["replay", "--verify", str(path)]) == 0
-    assert "verified: 3 commands, 1 undos" in capsys.readouterr().out
+    assert "verified: 3 commands replayed with the same events, 1 undo" in capsys.readouterr().out

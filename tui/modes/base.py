@@ -89,6 +89,16 @@ class HelpSection:
 
 
 @dataclass(frozen=True)
+class InPlay:
+    """Something a title entry keeps that is still being played (a campaign
+    with a mission going): Continue opens it when it was played last."""
+
+    when: float  # when it was last played (a file's modification time)
+    text: str  # the title's "Continue: ..." note
+    open: Callable[[], Screen]  # the screen that takes the player back into it
+
+
+@dataclass(frozen=True)
 class TitleEntry:
     """An extra line on the title menu (a campaign, say), placed after Load."""
 
@@ -99,6 +109,7 @@ class TitleEntry:
     needs_saves: bool = False  # off when this Shamble plays without saving
     why_off: str = ""
     footer: bool = False  # its key shown in the title's footer
+    in_play: Callable[[], InPlay | None] | None = None  # its latest game still going
 
 
 class Host(Protocol):

@@ -36,6 +36,19 @@ STEP_SECONDS = 0.35  # one playback step (--playback)
 MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
 
 
+def fit(text: Text, tails: list[str], room: int) -> Text:
+    """text then the first tail (the keys to press) that fits in room cells;
+    when none does, text is shortened (ending in "..."), never the keys."""
+    for tail in tails:
+        if text.cell_len + len(tail) <= room:
+            return text + Text(tail)
+    tail = tails[-1]
+    keep = max(0, room - len(tail) - 3)
+    text = text[:keep]
+    text.append("...")
+    return text + Text(tail)
+
+
 class GameScreen(KeyActions, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -133,13 +146,9 @@ class GameScreen(KeyActions, Screen):
         return self.query_one(StatusLine).content_region.width or self.app.size.width - 2
 
     def status_text(self) -> Text:
+        room = self.status_room()
         if self.prompt is not None:
-            text = Text(self.prompt[0], "bold")
-            text.append(" y", "bold")
-            text.append(" yes,")
-            text.append(" n", "bold")
-            text.append(" no")
-            return text
+            return fit(Text(self.prompt[0], "bold"), [" y yes, n no", " y/n"], room)
         if self.playing:
             return Text(self._note, "bold")
         if self.view.get("outcome"):
@@ -151,11 +160,14 @@ class GameScreen(KeyActions, Screen):
             text = Text(f"{t.verb}: ", "bold")
             if self.cursor in t.options:
                 text.append(self.play.target_hint(self, t, self.cursor), "bold green")
-                text.append(". Enter does it,")
+                tails = [
+                    f". Enter does it, {t.key} next, Esc cancels",
+                    f". Enter, {t.key} next, Esc",
+                ]
             else:
-                text.append(f"{self.play.place(self.cursor)} is not a target,")
-            text.append(f" {t.key} next, Esc cancels")
-            return text
+                text.append(f"{self.play.place(self.cursor)} is not a target", "bold")
+                tails = [f", {t.key} next, Esc cancels", f": {t.key} next, Esc"]
+            return fit(text, tails, room)
         return self.play.status(self)
 
     def after_change(self) -> None:
@@ -395,9 +407,12 @@ class GameScreen(KeyActions, Screen):
         for k in self.key_table:
             if k.action.startswith("cursor"):
                 continue
+            names = [
+                keys.key_label(n, getattr(self.app, "ascii_only", False)) for n in k.keys.split(",")
+            ]
             yield SystemCommand(
-                k.description.capitalize(),
-                f"key: {k.keys}",
+                k.description[:1].upper() + k.description[1:],
+                f"key: {' or '.join(names)}",
                 lambda k=k: self.run_key(k.action),
             )
         for c in self.legal:

@@ -16,6 +16,23 @@ from tui.keys import help_rows, table
 from tui.modes.base import HelpSection
 
 
+def reflow(text: str) -> str:
+    """A mode's rules text as paragraphs the screen wraps once, at its own
+    width: the line breaks inside a paragraph (written for an editor) go,
+    blank lines and list items ("- ", "* ") stay."""
+    out: list[str] = []
+    for paragraph in text.strip("\n").split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            item = line.lstrip().startswith(("- ", "* "))
+            if lines and not item and line.strip():
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line.rstrip())
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
 def every_mode(ascii_only: bool) -> list[HelpSection]:
     from tui.modes import get_ui, ui_modes
 
@@ -48,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
                 if section.legend:
                     yield Static(self._legend_table(section, name), id=f"help-legend{suffix}")
                 if section.rules:
-                    yield Static(Text(section.rules), id=f"help-rules{suffix}")
+                    yield Static(Text(reflow(section.rules)), id=f"help-rules{suffix}")
             if not sections:
                 yield Static(self._keys_table(HelpSection(""), ascii_only, ""), id="help-keys")
 

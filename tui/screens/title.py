@@ -11,6 +11,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui import persist
+from tui.modes.base import InPlay
 from tui.screens.dialogs import ConfirmDialog
 from tui.widgets.footer import KeyFooter
 
@@ -70,9 +71,30 @@ class TitleScreen(Screen):
         # few ms each, and the title should appear at once
         self.call_after_refresh(self.refresh_menu)
 
+    def latest(self) -> tuple[str, object] | None:
+        """What Continue opens: the game played last, a plain save or one a
+        title entry keeps (a campaign's mission), with the note about it."""
+        if not self.app.autosave:
+            return None
+        found: list[tuple[float, str, object]] = []
+        save = persist.latest_unfinished()
+        if save is not None:
+            found.append((persist.last_played(save), persist.describe(save), save))
+        for entry in self.entries.values():
+            try:
+                going = entry.in_play() if entry.in_play else None
+            except Exception:  # a damaged record must not keep the title away
+                going = None
+            if going is not None:
+                found.append((going.when, going.text, going))
+        if not found:
+            return None
+        _, text, what = max(found, key=lambda f: f[0])
+        return text, what
+
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
-        latest = persist.latest_unfinished() if self.app.autosave else None
+        self._latest = latest = self.latest()
         note = self.query_one("#title-note", Label)
         if latest is None:
             menu.disable_option("continue")
@@ -80,7 +102,7 @@ class TitleScreen(Screen):
             start = "new"
         else:
             menu.enable_option("continue")
-            note.update(f"Continue: {persist.describe(latest)}")
+            note.update(f"Continue: {latest[0]}")
             start = "continue"
         for entry in self.entries.values():  # e.g. campaigns live in files: no saving, none
             if self.app.autosave or not entry.needs_saves:
@@ -142,6 +164,16 @@ class TitleScreen(Screen):
             self.app.exit()
 
     def _continue(self) -> None:
+        going = getattr(self, "_latest", None)
+        if going is not None and isinstance(going[1], InPlay):
+            try:
+                screen = going[1].open()
+            except persist.SaveProblem as e:  # open in another Shamble, say
+                self.notify(str(e), severity="error", timeout=8)
+                self.refresh_menu()
+                return
+            self.app.push_screen(screen)
+            return
         latest = persist.latest_unfinished()
         try:
             if latest is None:

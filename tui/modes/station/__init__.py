@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui.modes import register
-from tui.modes.base import HelpSection, ModeUI, TitleEntry
+from tui.modes.base import HelpSection, InPlay, ModeUI, TitleEntry
 from tui.modes.station.play import StationPlay
 
 RULES = """\
@@ -77,9 +77,55 @@ class StationUI(ModeUI):
     def title_entries(self) -> list[TitleEntry]:
         why = "Campaigns and endless runs are kept in files: this Shamble plays without saving."
         return [
-            TitleEntry("campaign", "Campaign", "a", _campaigns, True, why, footer=True),
-            TitleEntry("endless", "Endless run", "e", _runs, True, why),
+            TitleEntry(
+                "campaign",
+                "Campaign",
+                "a",
+                _campaigns,
+                True,
+                why,
+                True,
+                lambda: _in_play("campaign"),
+            ),
+            TitleEntry(
+                "endless", "Endless run", "e", _runs, True, why, in_play=lambda: _in_play("endless")
+            ),
         ]
+
+
+def _in_play(kind: str) -> InPlay | None:
+    """The campaign (or endless run) still going that was played last: its
+    record or its mission's save, whichever was written last."""
+    from pathlib import Path
+
+    from tui import persist
+
+    def when(info: Any) -> float:
+        times = []
+        for path in (info.path, info.mission):
+            try:
+                times.append(Path(path).stat().st_mtime if path else 0.0)
+            except OSError:
+                times.append(0.0)
+        return max(times)
+
+    try:
+        infos = persist.campaigns_list(kind)
+    except persist.SaveProblem:
+        return None
+    going = [i for i in infos if not i.error and i.progress and i.progress.outcome is None]
+    if not going:
+        return None
+    info = max(going, key=when)
+    if kind == "campaign":
+        from tui.modes.station.campaign import CampaignScreen, campaign_line
+
+        text, screen = "campaign " + campaign_line(info), CampaignScreen
+    else:
+        from tui.modes.station.endless import RunScreen, run_line
+
+        text, screen = "endless run " + run_line(info), RunScreen
+    return InPlay(when(info), text, lambda: screen(persist.open_campaign(info.path), resume=True))
 
 
 def _campaigns() -> Any:

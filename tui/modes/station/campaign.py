@@ -40,7 +40,15 @@ def campaign_line(info: Any) -> str:
         return f"{info.name}: empty"
     spec = rules.campaigns().get(p.campaign)
     name = spec.name if spec else p.campaign
-    where = p.outcome or f"mission {p.index + 1} of {len(p.missions)}"
+    of = f"mission {p.index + 1} of {len(p.missions)}"
+    if p.outcome:
+        where = p.outcome
+    elif info.mission:
+        where = f"{of} in play"
+    elif p.index == 0 and not p.history:
+        where = f"new, {of} not started"
+    else:
+        where = f"{of} next"
     iron = ", ironman" if p.ironman else ""
     who = ", ".join(m.id for m in p.members)
     return f"{info.name}: {name}, {where}{iron} ({who})"

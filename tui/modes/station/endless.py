@@ -32,7 +32,14 @@ def run_line(info: Any) -> str:
     if info.error:
         return f"{info.name}: cannot be read"
     run = info.progress
-    state = "fallen" if run.outcome else f"station {run.stage + 1}"
+    if run.outcome:
+        state = "fallen"
+    elif info.mission:
+        state = f"station {run.stage + 1} in play"
+    elif run.stage == 0:
+        state = "new, station 1 not started"
+    else:
+        state = f"station {run.stage + 1} next"
     who = ", ".join(m.id for m in run.members)
     return f"{info.name}: {state}, score {run.score}, seed {run.seed} ({who})"
 

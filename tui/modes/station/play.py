@@ -220,15 +220,29 @@ class StationPlay(Play):
         if self.hot_seat(view) and sid in players:
             p = players[sid]
             whose = f"Player {p}, your turn: " if host.handover else f"P{p} "
-        text = Text(whose + display_name(sid), "bold")
-        zone = actions.zone_label(self.world, s["zone"])
-        text.append(f" in {zone}, {left} action{'s' if left != 1 else ''}:")
         can = {c["type"] for c in host.legal if c.get("survivor") == sid}
+        hints = [(key, word) for ctype, key, word in HINTS if ctype in can]
         room = host.status_room()
-        for ctype, key, word in HINTS:
-            if ctype in can and text.cell_len + len(key) + len(word) + 2 <= room:
-                text.append(f" {key}", "bold")
-                text.append(f" {word}")
+        acts = f"{left} action{'s' if left != 1 else ''}"
+        where = [actions.zone_label(self.world, s["zone"]), s["zone"]]
+        # shorten, never cut: the zone's name goes first, then middle hints; the
+        # last hint (e end) always shows
+        for zone in where:
+            text = Text(whose + display_name(sid), "bold")
+            text.append(f" in {zone}, {acts}:")
+            words = sum(len(k) + len(w) + 2 for k, w in hints)
+            if text.cell_len + words <= room or zone == where[-1]:
+                break
+        last = hints[-1:]
+        used = text.cell_len + sum(len(k) + len(w) + 2 for k, w in last)
+        shown = []
+        for key, word in hints[:-1]:
+            if used + len(key) + len(word) + 2 <= room:
+                shown.append((key, word))
+                used += len(key) + len(word) + 2
+        for key, word in shown + last:
+            text.append(f" {key}", "bold")
+            text.append(f" {word}")
         return text
 
     def target_hint(self, host: Host, t: Targeting, zone: Any) -> str:

@@ -226,9 +226,10 @@ class ProgressScreen(GameHost, Screen):
     ProgressScreen #progress-actions { height: auto; max-height: 5; border: round $primary; }
     """
 
-    def __init__(self, record: Any) -> None:
+    def __init__(self, record: Any, resume: bool = False) -> None:
         super().__init__()
         self.record = record
+        self._resume = resume  # Continue from the title: straight back into the mission
         self.phase = "ready"  # ready | in_play | finished | broken | over
         self.game: Game | None = None  # the mission in play, read from its save
         self.problem = ""
@@ -263,6 +264,9 @@ class ProgressScreen(GameHost, Screen):
 
     def on_mount(self) -> None:
         self.refresh_state()
+        if self._resume and self.phase == "in_play":
+            self._resume = False
+            self.resume()
 
     def on_screen_resume(self) -> None:
         back_from_game, self._playing = self._playing, False
