@@ -217,10 +217,8 @@ class Game:
     # -- replay and saves -------------------------------------------------------
     def replay_state(self) -> Any:
         """The current state rebuilt from the base state by folding every event."""
-        state = self._base
-        for ev in self.events:
-            state = self.mode.evolve(self.world, state, ev)
-        return state
+        with log.gc_paused():
+            return log.fold(self.mode, self.world, self._base, self.events)
 
     def apply_frame(self, item: Any) -> None:
         """Re-apply one journal frame from a log, trusting its stored events.
@@ -269,7 +267,7 @@ class Game:
     def to_bytes(self, created: str = "") -> bytes:
         """The whole log: header, journal, and a snapshot of the current state."""
         parts = [log.encode_header(self.header(created))]
-        parts.extend(log.encode_frame(item) for item in self.journal)
+        parts.append(log.encode_journal(self.mode.id, self.journal))
         if self.journal:
             parts.append(self.snapshot_frame() or b"")
         return b"".join(parts)
@@ -294,10 +292,8 @@ class Game:
         timeline = log.walk(frames, APP_VERSION, header.setup.undo, mode.reveals)
         world = game.world
 
-        def fold(state: Any, entry: Any) -> Any:
-            for ev in entry.events:
-                state = mode.evolve(world, state, ev)
-            return state
+        def fold(state: Any, entries: list[Any]) -> list[Any]:
+            return log.fold_entries(mode, world, state, entries)
 
         game._entries = timeline.entries
         game._redo = timeline.redo
@@ -338,10 +334,8 @@ class Game:
         game = cls(mode, setup)
         world = game.world
 
-        def fold(state: Any, entry: Any) -> Any:
-            for ev in entry.events:
-                state = mode.evolve(world, state, ev)
-            return state
+        def fold(state: Any, entries: list[Any]) -> list[Any]:
+            return log.fold_entries(mode, world, state, entries)
 
         game._entries = list(entries)
         game.journal = list(game._entries)

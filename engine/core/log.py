@@ -12,6 +12,13 @@ number. From format 2 on, journal frames carry a 3-byte length guarded by a
 CRC-8 and then the CRC-32 of the payload: a damaged length is reported as
 damage instead of being mistaken for a write cut off by a crash.
 
+Payloads. Formats 1 and 2 wrote one journal item per frame as a tagged map
+({"type": "entry", "command": {"type": "move", ...}, ...}). Format 3 writes
+a frame as an array of items in the wire form of engine/core/wire.py:
+integer tags from the mode's table and fields by position. An autosave
+appends one item per frame; a save written whole packs many items into each
+frame (fewer checksums and calls to read it back).
+
 Damage. Only the end of a log may be incomplete (the write a kill or a crash
 cut off): that frame is dropped with a warning. Anything else raises LogError
 with the byte offset and the reason. Older formats are read through the
@@ -20,20 +27,24 @@ migration chain (MIGRATIONS), one step per version.
 
 from __future__ import annotations
 
+import gc
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
 
+from engine.core import wire
 from engine.core.mode import Setup, get_mode
 
 MAGIC = b"SHAMBLE\x00"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 FIRST_FORMAT = 1
 MAX_FRAME = (1 << 24) - 1  # format 2 lengths are 3 bytes
+PACK_ITEMS = 2048  # journal items in one frame of a save written whole
 
 _HEADER_PREFIX = struct.Struct(">II")  # length, crc32: the header frame in every format
 _PREFIX_V2 = struct.Struct(">3sBI")  # length, crc8(length), crc32(payload)
@@ -84,20 +95,50 @@ class Snapshot(msgspec.Struct, frozen=True, tag="snapshot"):
     state: bytes
 
 
+_ENTRY_MODE: dict[type, str] = {}  # each mode's Entry class -> the mode's id
+
+
 @cache
 def entry_type(mode_id: str) -> Any:
     mode = get_mode(mode_id)
-    return msgspec.defstruct(
+    cls = msgspec.defstruct(
         "Entry",
         [("command", mode.command_type), ("events", tuple[mode.event_type, ...])],
         tag="entry",
         frozen=True,
     )
+    _ENTRY_MODE[cls] = mode_id
+    return cls
 
 
 @cache
 def _frame_decoder(mode_id: str) -> msgspec.msgpack.Decoder:
+    """One item per frame as a tagged map: formats 1 and 2."""
     return msgspec.msgpack.Decoder(entry_type(mode_id) | UndoMark | RedoMark | Snapshot)
+
+
+# The kernel's items in the wire form; their tags are pinned like a mode's table.
+_MARKS = {
+    UndoMark: msgspec.defstruct("UndoMark", [], array_like=True, frozen=True, tag=2),
+    RedoMark: msgspec.defstruct("RedoMark", [], array_like=True, frozen=True, tag=3),
+    Snapshot: msgspec.defstruct(
+        "Snapshot",
+        [("depth", int), ("app", str), ("state", bytes)],
+        array_like=True,
+        frozen=True,
+        tag=4,
+    ),
+}
+
+
+@cache
+def codec(mode_id: str) -> wire.Codec:
+    """Format 3 payloads of a mode's journal (raises wire.WireError when the
+    mode's wire table and its classes disagree)."""
+    mode = get_mode(mode_id)
+    table = wire.load_table(mode_id)
+    where = f"engine/content/{mode_id}/wire.toml" if table else f"mode {mode_id}"
+    return wire.Codec(where, table, mode.command_type, mode.event_type, entry_type(mode_id), _MARKS)
 
 
 @cache
@@ -162,7 +203,33 @@ def read_header_frame(data: bytes, start: int) -> tuple[bytes, int] | None:
 
 
 def encode_frame(item: Any) -> bytes:
+    """One frame around one item. A journal item (an entry, an undo or redo
+    mark, a snapshot) is written in the current format's wire form; any other
+    Struct (the records of other logs built on this framing) as msgpack."""
+    mode_id = _ENTRY_MODE.get(type(item))
+    if mode_id is not None:
+        return frame(codec(mode_id).encode([item]))
+    mirror = _MARKS.get(type(item))
+    if mirror is not None:
+        return frame(_encoder.encode([mirror(*msgspec.structs.astuple(item))]))
     return frame(_encoder.encode(item))
+
+
+def encode_journal(mode_id: str, items: list[Any]) -> bytes:
+    """Journal items packed PACK_ITEMS to a frame (a save written whole)."""
+    c = codec(mode_id)
+    parts = []
+    for n in range(0, len(items), PACK_ITEMS):
+        parts.extend(_packed_frames(c, items[n : n + PACK_ITEMS]))
+    return b"".join(parts)
+
+
+def _packed_frames(c: wire.Codec, items: list[Any]) -> list[bytes]:
+    payload = c.encode(items)
+    if len(payload) <= MAX_FRAME or len(items) == 1:
+        return [frame(payload)]
+    half = len(items) // 2
+    return _packed_frames(c, items[:half]) + _packed_frames(c, items[half:])
 
 
 def encode_state(state: Any) -> bytes:
@@ -175,7 +242,8 @@ def decode_state(state_type: Any, data: bytes) -> Any:
 
 def encode_snapshot(depth: int, state: Any, app: str) -> bytes | None:
     """A snapshot frame, or None when the state is too large for one frame."""
-    payload = _encoder.encode(Snapshot(depth=depth, app=app, state=encode_state(state)))
+    item = _MARKS[Snapshot](depth, app, encode_state(state))
+    payload = _encoder.encode([item])
     return frame(payload) if len(payload) <= MAX_FRAME else None
 
 
@@ -248,8 +316,9 @@ def read_frames(mode_id: str, data: bytes, start: int = 0, *, base: int = 0) -> 
     checksum fails because its bytes are still arriving) is left for the
     next read, which starts again at `end` with fresh bytes; nothing partial
     is kept. Damage followed by more data raises LogError; `base` is added
-    to offsets in its message (where `data` sits in the file)."""
-    decoder = _frame_decoder(mode_id)
+    to offsets in its message (where `data` sits in the file). The items of
+    one frame (a save written whole packs many) share its start."""
+    decode = codec(mode_id).decode
     items: list[Any] = []
     starts: list[int] = []
     pos, n = start, len(data)
@@ -268,31 +337,76 @@ def read_frames(mode_id: str, data: bytes, start: int = 0, *, base: int = 0) -> 
                 break  # its last bytes may still be on their way
             raise LogError(f"frame at byte {base + pos} is damaged (checksum mismatch)")
         try:
-            items.append(decoder.decode(payload))
-        except msgspec.DecodeError as e:
+            got = decode(payload)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
             raise LogError(f"frame at byte {base + pos} cannot be read: {e}") from None
-        starts.append(pos)
+        items.extend(got)
+        starts.extend([pos] * len(got))
         pos = end
     return FrameBatch(items=items, starts=starts, end=pos, pending=n - pos)
 
 
-# -- migrations: raw (msgpack-decoded) header and frames, one version up --------
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Garbage collection off while a log is read or folded: both build many
+    objects that all stay alive, so collections in between free nothing and
+    cost more the longer the game (a third of a long load)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def fold(mode: Any, world: Any, state: Any, events: Iterable[Any]) -> Any:
+    """The state after `events`: the mode's evolve, one event after another."""
+    evolve = mode.evolve
+    for ev in events:
+        state = evolve(world, state, ev)
+    return state
+
+
+def fold_entries(mode: Any, world: Any, state: Any, entries: Iterable[Any]) -> list[Any]:
+    """The state after each of `entries` (a batch fold of their events), with
+    garbage collection paused; equal to evolving one event at a time."""
+    evolve = mode.evolve
+    out = []
+    with gc_paused():
+        for entry in entries:
+            for ev in entry.events:
+                state = evolve(world, state, ev)
+            out.append(state)
+    return out
+
+
+# -- migrations: the header (a dict) and the decoded items, one version up -------
 def _v1_to_v2(header: dict, frames: list[Any]) -> tuple[dict, list[Any]]:
     """v1 wrote the total undo count into the header when saving, though its
     journal holds every undo mark too; v2 counts the marks and keeps in the
     header only the undos that happened before the journal begins."""
-    undos = sum(1 for f in frames if isinstance(f, dict) and f.get("type") == "undo")
+    undos = sum(1 for f in frames if isinstance(f, UndoMark))
     count = header.get("undo_count", 0)
     count = count if isinstance(count, int) else 0
     return {**header, "format": 2, "undo_count": max(0, count - undos)}, frames
 
 
-MIGRATIONS: dict[int, Callable[[dict, list[Any]], tuple[dict, list[Any]]]] = {1: _v1_to_v2}
+def _v2_to_v3(header: dict, frames: list[Any]) -> tuple[dict, list[Any]]:
+    """v3 changed how items are written (wire arrays, many to a frame), not what
+    they are: the items read from a v2 log are the same."""
+    return {**header, "format": 3}, frames
+
+
+MIGRATIONS: dict[int, Callable[[dict, list[Any]], tuple[dict, list[Any]]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
 
 
 class Decoded(msgspec.Struct, frozen=True):
     header: Header
-    frames: list[Any]
+    frames: list[Any]  # journal items (snapshots included), in order
     warnings: list[str]
     end: int  # bytes of the log that are whole: where the next frame goes
     format: int  # the format the bytes were written in (before migration)
@@ -325,37 +439,42 @@ def _read_header(data: bytes) -> tuple[dict, int]:
     return raw, len(MAGIC) + _HEADER_PREFIX.size + len(first[1])
 
 
+def _payload_reader(mode_id: str, fmt: int) -> Callable[[bytes], list[Any]]:
+    """Payload -> its journal items, for a log of format fmt."""
+    if fmt >= 3:
+        return codec(mode_id).decode
+    decode = _frame_decoder(mode_id).decode
+    return lambda payload: [decode(payload)]
+
+
 def decode_log(data: bytes) -> Decoded:
     """The whole log, migrated to the current format; raises LogError on any
     damage other than a torn last frame, which is dropped with a warning."""
+    from engine.core.errors import RuleError
+
     raw_header, start = _read_header(data)
     fmt = raw_header["format"]
     setup = raw_header.get("setup")
     mode_id = setup.get("mode") if isinstance(setup, dict) else None
     try:
-        decoder = _frame_decoder(str(mode_id))
-    except Exception as e:  # unknown mode: RuleError from the registry
+        read = _payload_reader(str(mode_id), fmt)
+    except RuleError as e:  # not a mode this Shamble has
         raise LogError(f"the save is for an unknown mode: {e}") from None
     warnings: list[str] = []
     frames: list[Any] = []
     end = len(data)
-    raw_decode = msgspec.msgpack.decode if fmt < FORMAT_VERSION else decoder.decode
-    for pos, payload in iter_payloads(data, start, fmt):
-        if payload is None:
-            warnings.append(f"dropped an incomplete last frame at byte {pos}")
-            end = pos
-            break
-        try:
-            frames.append(raw_decode(payload))
-        except msgspec.DecodeError as e:
-            raise LogError(f"frame at byte {pos} cannot be read: {e}") from None
-    if fmt < FORMAT_VERSION:
-        for version in range(fmt, FORMAT_VERSION):
-            raw_header, frames = MIGRATIONS[version](raw_header, frames)
-        try:
-            frames = msgspec.convert(frames, list[entry_type(str(mode_id)) | UndoMark | RedoMark])
-        except msgspec.ValidationError as e:
-            raise LogError(f"a format {fmt} frame cannot be migrated: {e}") from None
+    with gc_paused():
+        for pos, payload in iter_payloads(data, start, fmt):
+            if payload is None:
+                warnings.append(f"dropped an incomplete last frame at byte {pos}")
+                end = pos
+                break
+            try:
+                frames.extend(read(payload))
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                raise LogError(f"frame at byte {pos} cannot be read: {e}") from None
+    for version in range(fmt, FORMAT_VERSION):
+        raw_header, frames = MIGRATIONS[version](raw_header, frames)
     try:
         header = msgspec.convert(raw_header, Header)
     except msgspec.ValidationError as e:
@@ -440,13 +559,14 @@ class LazyStates(list):
     from the nearest earlier known state (the start or a snapshot) by folding
     the entries in between. Game keeps its timeline states in a list indexed
     by depth; a loaded game gets this list instead, so loading and the first
-    undos cost only the events since the nearest snapshot."""
+    undos cost only the events since the nearest snapshot. `fold(state,
+    entries)` gives the state after each entry (fold_entries)."""
 
     def __init__(
         self,
         first: Any,
         entries: list[Any],
-        fold: Callable[[Any, Any], Any],
+        fold: Callable[[Any, list[Any]], list[Any]],
         packed: dict[int, bytes],
         unpack: Callable[[bytes], Any],
         known: dict[int, Any] | None = None,
@@ -479,7 +599,7 @@ class LazyStates(list):
                     list.__setitem__(self, known, state)
                     break
             known -= 1
-        for d in range(known + 1, depth + 1):
-            state = self._fold(state, self._entries[d - 1])
-            list.__setitem__(self, d, state)
-        return state
+        folded = self._fold(state, self._entries[known:depth])
+        for d, after in enumerate(folded, known + 1):
+            list.__setitem__(self, d, after)
+        return folded[-1] if folded else state

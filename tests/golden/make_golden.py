@@ -3,6 +3,8 @@
 
 Golden saves are promises: every later Shamble must load them. Add new ones
 with this script; never rewrite a committed one (that would hide a break).
+A name says the format, the mode and what it shows; it writes v1 fixtures
+and the current format only ("-whole": saved at once, not autosaved).
 The v1 file is written the way format 1 wrote saves: every frame with the
 4-byte length + CRC-32 prefix, and the header holding the total undo count.
 """
@@ -75,6 +77,13 @@ GAMES = {
     "v2-sniper-casual": (None, 6, "casual", 10, 120, 0.05),
     "v1-outbreak-casual": (None, 5, "casual", 11, 60, 0.2),
     "v2-outbreak-honest": (None, 6, "honest", 12, 80, 0.2),
+    # format 3 (issue 16): autosaved (a frame per item) or, "whole", saved at once
+    # (many items to a frame)
+    "v3-station-casual": ("tutorial", 13, "casual", 13, 80, 0.2),
+    "v3-station-whole": ("airlock", 14, "honest", 14, 80, 0.2),
+    "v3-siege-honest": (None, 15, "honest", 15, 80, 0.2),
+    "v3-sniper-whole": (None, 16, "casual", 16, 120, 0.05),
+    "v3-outbreak-casual": (None, 17, "casual", 17, 80, 0.2),
 }
 
 
@@ -89,6 +98,11 @@ def main(names: list[str]) -> None:
         if name.startswith("v1-"):
             play(game, play_seed, steps, undo_p)
             write_v1(path, game)
+        elif not name.startswith(f"v{log.FORMAT_VERSION}-"):
+            sys.exit(f"{name}: this Shamble writes format {log.FORMAT_VERSION} (and v1 fixtures)")
+        elif name.endswith("-whole"):
+            play(game, play_seed, steps, undo_p)
+            game.save(path, created="2026-01-01T00:00:00+00:00")
         else:
             with AutoSave.create(path, game, snapshot_every=7):
                 play(game, play_seed, steps, undo_p)
