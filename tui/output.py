@@ -35,6 +35,7 @@ from tui.escapes import (
     cell_width,
     cursor_move,
     link_escape,
+    same_blank,
     sgr_step,
     transition,
 )
@@ -327,7 +328,13 @@ class ShadowScreen:
         changed = {
             x
             for x in range(lo, hi)
-            if want[x] is not None and (want[x] != shown[x] or attrs[x] != shown_attrs[x])
+            if want[x] is not None
+            and (
+                want[x] != shown[x]
+                or (
+                    attrs[x] != shown_attrs[x] and not same_blank(want[x], attrs[x], shown_attrs[x])
+                )
+            )
         }
         if not changed:
             return
@@ -357,6 +364,8 @@ class ShadowScreen:
                     cost = len(gap[0]) + len(transition(gap[1], attr))
                     if cost <= len(move) + len(transition(sgr, attr)):
                         move, sgr = gap
+                        for g in range(cursor[0], x):  # written again as wanted
+                            shown_attrs[g] = attrs[g]
                 out.append(move)
             if attr[3] != link:
                 link = attr[3]

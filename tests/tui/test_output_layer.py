@@ -30,7 +30,15 @@ from hypothesis import strategies as st
 from textual.drivers.linux_driver import LinuxDriver
 
 from tui import output
-from tui.escapes import PLAIN, SYNC_END, SYNC_START, apply_sgr, cursor_move, transition
+from tui.escapes import (
+    PLAIN,
+    SYNC_END,
+    SYNC_START,
+    apply_sgr,
+    cell_width,
+    cursor_move,
+    transition,
+)
 from tui.output import ShadowScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,15 +61,28 @@ class Emulator:
         self.screen.resize(height, width)
 
     def cells(self) -> tuple:
+        """Every cell as it looks: a space's foreground colour is not seen
+        (unless it is underlined, struck through or reversed), and the right
+        half of a wide character whose left half was written over is a space
+        (pyte keeps it; xterm, and the layer, blank it)."""
         s = self.screen
-        rows = tuple(
-            tuple(
-                (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.strikethrough, c.reverse)
-                for c in (s.buffer[y][x] for x in range(s.columns))
-            )
-            for y in range(s.lines)
-        )
-        return rows, (min(s.cursor.x, s.columns - 1), s.cursor.y)
+        rows = []
+        for y in range(s.lines):
+            row, left = [], ""
+            for x in range(s.columns):
+                c = s.buffer[y][x]
+                data = " " if c.data == "" and cell_width((left or " ")[0]) < 2 else c.data
+                left = c.data
+                ink = None if _blank(data, c) else c.fg
+                row.append(
+                    (data, ink, c.bg, c.bold, c.italics, c.underscore, c.strikethrough, c.reverse)
+                )
+            rows.append(tuple(row))
+        return tuple(rows), (min(s.cursor.x, s.columns - 1), s.cursor.y)
+
+
+def _blank(data: str, cell) -> bool:
+    return data == " " and not (cell.underscore or cell.strikethrough or cell.reverse)
 
 
 def replay(writes: list, width: int = 20, height: int = 6) -> tuple[int, int]:
@@ -169,6 +190,35 @@ def test_colour_state_is_carried_between_frames():
     out = shadow.feed(frame((5, 1, "c")))
     assert "\x1b[" + "38;5;240m" not in out  # the terminal is still grey
     assert out.startswith("\x1b[2;6Hc")
+
+
+def test_a_space_that_changes_only_its_unseen_colour_is_not_sent():
+    """A see-through dialog fills the uncoloured spaces behind it with the
+    screen's text colour: those spaces look the same, so they are not sent;
+    an underlined or reversed space shows its colour and is."""
+    shadow = ShadowScreen(20, 1)
+    shadow.feed(frame((0, 0, "a    b"), style="38;5;240;48;5;233"))
+    filled = "\x1b[38;5;253;48;5;233m    \x1b[0m"
+    assert (
+        shadow.feed(
+            frame((0, 0, "a"), (5, 0, "b"), style="38;5;240;48;5;233")
+            + "\x1b[1;2H"
+            + filled
+            + "\x1b[1;7H"
+        )
+        == ""
+    )
+    assert shadow.feed(frame((1, 0, "    "), style="7;38;5;240;48;5;233")) != ""
+    replay(
+        [
+            frame((0, 0, "a  b c"), style="48;5;233"),
+            frame((0, 0, "a  b c"), style="38;5;253;48;5;233"),
+            frame((0, 0, "a  b c"), style="4;38;5;240;48;5;233"),
+            frame((0, 0, "a  b c"), style="7;38;5;253;48;5;233"),
+        ],
+        20,
+        1,
+    )
 
 
 def test_short_gaps_are_written_over_instead_of_jumped():

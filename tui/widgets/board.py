@@ -54,6 +54,7 @@ class Board(Widget, can_focus=True):
         self._keys: list[tuple] = []
         self._styles: Mapping[str, Style] = {}
         self._style_cache: dict[tuple[str, int], Style] = {}
+        self._base = BLANK  # the widget's own colours, under every cell
 
     # -- sizing -----------------------------------------------------------
     @property
@@ -71,8 +72,13 @@ class Board(Widget, can_focus=True):
     # -- updating ---------------------------------------------------------
     def show(self, scene: Scene) -> None:
         """Draw a new scene, refreshing only the rows that changed."""
-        if scene.styles is not self._styles or scene.cell_width != self.scene.cell_width:
-            self._styles = scene.styles
+        base = self._base_style()
+        if (
+            scene.styles is not self._styles
+            or scene.cell_width != self.scene.cell_width
+            or base != self._base
+        ):
+            self._styles, self._base = scene.styles, base
             self._style_cache = {}
             self._keys = []  # every row is drawn again in the new styles
         grown = len(scene.rows) != len(self.scene.rows)
@@ -112,17 +118,28 @@ class Board(Widget, can_focus=True):
         return (self.cam_x, self.cam_y) != old
 
     # -- drawing ----------------------------------------------------------
+    def _base_style(self) -> Style:
+        """The widget's colours (the screen's background and text colour).
+
+        Every cell is drawn over them, as Textual draws other widgets: a cell
+        left without a background would show the terminal's own, and a
+        see-through dialog, which fills such cells with the screen's colours,
+        would change every cell of the board when it opens and again when it
+        closes."""
+        return self.rich_style.background_style + Style(color=self.rich_style.color)
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        base = self._base
         row = y + self.cam_y
         if not 0 <= row < len(self._rows):
-            return Strip.blank(width, BLANK)
+            return Strip.blank(width, base)
         strip = self._rows[row]
         if self.cam_x < 0:
-            pad = Segment(" " * -self.cam_x, BLANK)
+            pad = Segment(" " * -self.cam_x, base)
             strip = Strip([pad, *strip], strip.cell_length - self.cam_x)
-            return strip.crop_extend(0, width, BLANK)
-        return strip.crop_extend(self.cam_x, self.cam_x + width, BLANK)
+            return strip.crop_extend(0, width, base)
+        return strip.crop_extend(self.cam_x, self.cam_x + width, base)
 
     def _strip(self, cells: tuple[Cell, ...]) -> Strip:
         """One Segment per run of cells with the same style."""
@@ -144,7 +161,7 @@ class Board(Widget, can_focus=True):
         key = (name, highlight)
         got = self._style_cache.get(key)
         if got is None:
-            got = self._styles.get(name) or BLANK
+            got = self._base + (self._styles.get(name) or BLANK)
             if highlight in HIGHLIGHTS:
                 got = got + HIGHLIGHTS[highlight]
             self._style_cache[key] = got

@@ -1,17 +1,75 @@
 """The game screen's shared text widgets: the base of every mode's side
 panel, the status line and the fixed-height message log. Each is a Static
 redrawn with layout=False: their sizes are fixed by the stylesheet, so an
-update never re-lays out the screen."""
+update never re-lays out the screen.
+
+Panels and the status line are quiet: an update with the text they show
+already is dropped. Textual would draw the widget again and send all of its
+cells to the terminal (or, under the diff layer, compare them all) on every
+key, though nothing in it changed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
+from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
-class Panel(Static):
+def same_content(shown: object, new: object) -> bool:
+    """True when `new` would draw exactly what `shown` draws: equal strings,
+    or Texts equal in characters, styles and layout (Rich's own Text equality
+    ignores the base style). Any other renderable counts as new."""
+    if isinstance(shown, str) and isinstance(new, str):
+        return shown == new
+    if isinstance(shown, Text) and isinstance(new, Text):
+        return (
+            shown.plain == new.plain
+            and shown.spans == new.spans
+            and shown.style == new.style
+            and (shown.justify, shown.overflow, shown.no_wrap, shown.end, shown.tab_size)
+            == (new.justify, new.overflow, new.no_wrap, new.end, new.tab_size)
+        )
+    return False
+
+
+class QuietTitle:
+    """Textual's border title (or subtitle), set only when it changes:
+    Textual redraws the whole widget on every assignment, even of the same
+    title, and a panel's redraw sets its title each time."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.textual = Widget.__dict__[name]  # Widget's own descriptor
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        return self if obj is None else self.textual.__get__(obj, objtype)
+
+    def __set__(self, obj: Any, title: Any) -> None:
+        memo = f"_quiet_{self.name}"
+        if isinstance(title, str) and obj.__dict__.get(memo) == title:
+            return
+        obj.__dict__[memo] = title if isinstance(title, str) else None
+        self.textual.__set__(obj, title)
+
+
+class QuietStatic(Static):
+    """A Static whose update with what it shows already does nothing (nor
+    setting the border title it has)."""
+
+    border_title = QuietTitle()
+    border_subtitle = QuietTitle()
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        shown = self.content
+        if content is not shown and same_content(shown, content):
+            return  # the same object may have been changed in place: drawn again
+        super().update(content, layout=layout)
+
+
+class Panel(QuietStatic):
     """A side panel of a mode: `show(host)` redraws it from the game screen
     (host.view, host.selected...). `title` is its border title; `tall_only`
     panels are shown only when the terminal is tall (34 rows or more)."""
@@ -31,14 +89,13 @@ class Panel(Static):
         """Redraw from the game screen; a panel that never changes keeps this."""
 
     def put(self, text: Text) -> None:
-        """Show text, unless it is what is shown already (an update re-sends
-        the whole panel to the terminal even when nothing changed)."""
-        if getattr(self, "_shown", None) != text:
-            self._shown = text
-            self.update(text, layout=False)
+        """Show text without laying the screen out again (unless it is what
+        is shown already: see QuietStatic)."""
+        self._shown = text
+        self.update(text, layout=False)
 
 
-class StatusLine(Static):
+class StatusLine(QuietStatic):
     """One line: whose turn it is, or the prompt of the current targeting."""
 
     def say(self, text: str | Text) -> None:

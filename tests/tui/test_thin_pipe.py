@@ -1,0 +1,134 @@
+"""Fast over a thin pipe (issue 16): what a key sends to the terminal.
+
+The real game runs in an 80x24 pty (bench/pty_figures.py's Terminal: every
+byte counted, a terminal emulator reading them); headless pilot tests pin
+the widgets' side: the footer keeps its keys, the board draws every cell
+over its own background."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from bench.pty_figures import Terminal
+from engine import Game
+from tui.app import ShambleApp
+from tui.widgets.board import Board
+from tui.widgets.footer import KeyFooter
+from tui.widgets.panels import StatusLine, same_content
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="a pty and the Linux driver")
+
+
+def cells(term: Terminal) -> list[list[tuple]]:
+    """Every cell as the terminal shows it: text, colours and styles."""
+    buffer = term.screen.buffer
+    return [
+        [(c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore) for c in buffer[y].values()]
+        for y in range(term.screen.lines)
+    ]
+
+
+def changed(a: list[list[tuple]], b: list[list[tuple]]) -> set[tuple[int, int]]:
+    return {(x, y) for y, row in enumerate(a) for x, cell in enumerate(row) if b[y][x] != cell}
+
+
+def tutorial(tmp_path) -> Terminal:
+    argv = [sys.executable, "-m", "tui.cli", "new", "--mission", "tutorial", "--seed", "0"]
+    term = Terminal(argv, {"SHAMBLE_HOME": str(tmp_path)})
+    term.start("Survivors")
+    return term
+
+
+def test_a_dialog_leaves_the_board_in_view_and_sends_only_its_box(tmp_path):
+    term = tutorial(tmp_path)
+    try:
+        before = cells(term)
+        opened = term.press("q")
+        assert "Leave this game" in term.text()
+        shown = cells(term)
+        closed = term.press("n")
+        assert "Leave this game" not in term.text()
+        after = cells(term)
+    finally:
+        term.close()
+    box = changed(before, shown)
+    xs, ys = {x for x, _ in box}, {y for _, y in box}
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    # the only cells that changed are the dialog's, inside its frame
+    assert (shown[top][left][0], shown[bottom][right][0]) == ("╭", "╯")
+    assert len(box) <= (right - left + 1) * (bottom - top + 1) < 80 * 24 // 3
+    assert after == before  # closed, the screen is as it was
+    assert opened.bytes + closed.bytes < 4000
+
+
+async def test_the_footer_keeps_its_keys_while_a_dialog_opens_and_closes():
+    game = Game.new("station", mission="tutorial", seed=0)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        footer = screen.query_one(KeyFooter)
+        keys = list(footer.query(FooterKey))
+        assert any(k.action == "help" for k in keys)
+        for key in ("q", "n", "question_mark", "escape"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.screen is screen
+        assert list(footer.query(FooterKey)) == keys  # the same widgets: not rebuilt
+        # when the keys on show change, the footer does change
+        allowed = screen.check_action
+        screen.check_action = lambda action, params: action != "help" and allowed(action, params)
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert not any(k.action == "help" for k in footer.query(FooterKey))
+
+
+async def test_the_board_draws_every_cell_over_its_own_background():
+    """No cell is left to the terminal's default background: a see-through
+    dialog would fill those in and change the whole board."""
+    game = Game.new("station", mission="tutorial", seed=0)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        assert board.cam_x < 0  # the tutorial is narrower than the view: margins too
+        for y in range(board.size.height):
+            for segment in board.render_line(y):
+                assert segment.style.bgcolor == board.rich_style.bgcolor, (y, segment)
+
+
+@pytest.mark.parametrize("mode", ["station", "siege", "sniper", "outbreak"])
+async def test_panels_whose_text_did_not_change_are_not_drawn_again(mode):
+    """Cursor steps and a look: a side panel or the status line is redrawn
+    only when its text changed (item 2)."""
+    game = Game.new(mode, seed=1)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        widgets = [*screen.query_one("#side").children, screen.query_one(StatusLine)]
+        drawn: dict[int, int] = {}
+        for widget in widgets:
+            real = widget.refresh
+
+            def spy(*args, _real=real, _widget=widget, **kwargs):
+                drawn[id(_widget)] = drawn.get(id(_widget), 0) + 1
+                return _real(*args, **kwargs)
+
+            widget.refresh = spy
+        quiet = 0
+        for key in ("l", "l", "j", "h", "k", "x"):
+            before = [w.content for w in widgets]
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            for widget, shown in zip(widgets, before, strict=True):
+                if same_content(shown, widget.content):
+                    quiet += 1
+                    assert id(widget) not in drawn, (key, type(widget).__name__)
+        assert quiet  # some panel kept its text, and was left alone
