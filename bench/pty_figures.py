@@ -13,8 +13,9 @@ Each figure is measured with the diff layer (tui/output.py) and without it
 without. The freeze after a load (SHAMBLE_GC_FREEZE) is measured the same way
 on a game loaded from its save.
 
-Names already used by bench/tui_figures.py (its headless keypress and its
-pty bytes on a mission that ends in game over) get a `pty_` prefix here."""
+The bytes of the first frame and of a turn are this group's alone
+(`first_frame_bytes`, `bytes_per_turn`); key latency is `pty_keypress_*`, apart
+from bench/tui_figures.py's headless `keypress_*`."""
 
 from __future__ import annotations
 
@@ -308,8 +309,8 @@ def main() -> None:
             f"pty: {_silent(on.steps())} silent keys with the layer, {_silent(off.steps())} without"
         )
         base = dict(term="xterm-256color", size=f"{COLS}x{ROWS}", zombies=ZOMBIES, map=MISSION)
-        _pair("pty_first_frame_bytes", on.first_frame, off.first_frame, "B", **base)
-        _pair("pty_bytes_per_turn", statistics.median(on.turns), statistics.median(off.turns),
+        _pair("first_frame_bytes", on.first_frame, off.first_frame, "B", **base)
+        _pair("bytes_per_turn", statistics.median(on.turns), statistics.median(off.turns),
               "B", rounds=len(on.turns), note="3 survivors end turn (ask+confirm), zombie phase")  # fmt: skip
         med = statistics.median
         _pair("cursor_step_bytes", med(s.bytes for s in on.cursor),

@@ -1,6 +1,11 @@
-"""Terminal figures (issue 6, items 6-8): keypress to screen, bytes written to
-a real pty for one turn and for the first frame, and start-up time against a
-minimal Textual app started the same way."""
+"""Terminal figures (issue 6, items 6-8; issue 16, item 8): keypress to
+screen (headless), on the largest station map and on the largest map of a
+grid mode, and start-up time against a minimal Textual app started the same
+way.
+
+Bytes to the terminal and key latency in a real pty are bench/pty_figures.py's
+(`python -m bench pty`), on the same crowded mission as the station keypress
+here: bench_mission(), where a measured turn never ends the game."""
 
 from __future__ import annotations
 
@@ -18,7 +23,8 @@ import time
 from pathlib import Path
 
 from bench.common import emit, percentile
-from engine import Game, get_mode
+from bench.pty_figures import ZOMBIES, bench_mission
+from engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 LARGEST = "command_deck"
@@ -36,24 +42,12 @@ Minimal().run()
 """
 
 
-def crowded_mission(zombies: int = 120) -> Path:
-    """The largest shipped map with `zombies` walkers spread over its lit zones."""
-    mode = get_mode("station")
-    text = mode.mission_text(LARGEST)
-    g = Game.new("station", mission=LARGEST, seed=1)
-    lit = [z for z in g.world.board.zones if z not in g.state.dark and z != g.world.start]
-    blocks = []
-    for i in range(zombies):
-        kind = ("walker", "walker", "runner", "dog")[i % 4]
-        blocks.append(f'[[zombies]]\nzone = "{lit[i % len(lit)]}"\nkind = "{kind}"\ncount = 1\n')
-    text = text.replace("max_zombies = 60", "max_zombies = 400") + "\n" + "\n".join(blocks)
-    path = Path(tempfile.mkdtemp(prefix="shamble-bench-")) / "crowded.toml"
-    path.write_text(text)
-    return path
-
-
 # -- keypress to finished repaint (headless pilot) ------------------------------
-async def _keypresses(mission: Path, presses: int) -> list[float]:
+STATION_KEYS = ["l", "l", "j", "h", "k", "tab", "l", "j", "h", "x"]
+GRID_KEYS = ["l", "l", "j", "j", "h", "k", "tab", "l", "l", "j", "h", "x"]
+
+
+async def _keypresses(game: Game, keys: list[str], presses: int) -> list[float]:
     from tui.app import ShambleApp
 
     shown = asyncio.Event()
@@ -67,12 +61,12 @@ async def _keypresses(mission: Path, presses: int) -> list[float]:
                 stamp.append(time.perf_counter())
                 shown.set()
 
-    game = Game.new("station", mission=mission, seed=1, survivors=["vega", "okafor", "lin"])
     app = Timed(game=game, autosave=False)
     times: list[float] = []
-    keys = ["l", "l", "j", "h", "k", "tab", "l", "j", "h", "x"]
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        if type(app.screen).__name__ != "GameScreen":
+            raise RuntimeError(f"the game screen did not open ({type(app.screen).__name__})")
         for i in range(presses):
             shown.clear()
             stamp.clear()
@@ -83,16 +77,31 @@ async def _keypresses(mission: Path, presses: int) -> list[float]:
             except TimeoutError:
                 continue  # the key changed nothing on screen
             times.append(stamp[0] - t0)
+    if not times:
+        raise RuntimeError("no key press changed the screen")
     return times
 
 
 def keypress_figures(mission: Path) -> None:
-    times = asyncio.run(_keypresses(mission, 60))
+    game = Game.new("station", mission=mission, seed=1, survivors=["vega", "okafor", "lin"])
+    times = asyncio.run(_keypresses(game, STATION_KEYS, 60))
     emit("keypress_p50_ms", percentile(times, 50) * 1000, "ms", presses=len(times), map=LARGEST)
-    emit("keypress_p95_ms", percentile(times, 95) * 1000, "ms", zombies=120)
+    emit("keypress_p95_ms", percentile(times, 95) * 1000, "ms", zombies=ZOMBIES)
 
 
-# -- a real pty ---------------------------------------------------------------------
+def grid_keypress_figures() -> None:
+    """The same on a grid mode: siege's largest map, the cursor a cell at a time."""
+    from bench.siege_figures import largest_mission
+
+    mission = largest_mission()
+    game = Game.new("siege", mission=mission, seed=1)
+    times = asyncio.run(_keypresses(game, GRID_KEYS, 60))
+    emit("siege_keypress_p50_ms", percentile(times, 50) * 1000, "ms", presses=len(times),
+         map=mission)  # fmt: skip
+    emit("siege_keypress_p95_ms", percentile(times, 95) * 1000, "ms", map=mission)
+
+
+# -- a real pty (start-up) ---------------------------------------------------------------------
 class Pty:
     """A program on a pseudo-terminal of a given size; counts what it writes."""
 
@@ -152,36 +161,6 @@ class Pty:
         os.close(self.master)
 
 
-def one_turn_in_a_pty(mission: Path) -> tuple[int, int]:
-    """(bytes of the first game frame, bytes of one turn) in a real 80x24 pty."""
-    with tempfile.TemporaryDirectory() as home:
-        argv = [sys.executable, "-m", "tui.cli", "new", "--mission", str(mission), "--seed", "1",
-                "--survivors", "vega,okafor,lin"]  # fmt: skip
-        term = Pty(argv, env={"SHAMBLE_HOME": home})
-        try:
-            if term.read_until(b"Survivors", 30) == float("inf"):
-                raise RuntimeError("the game screen did not appear in a pty")
-            term.settle()
-            first_frame = len(term.buffer)
-            turn = 0
-            for _ in range(3):  # each survivor ends their turn; the last starts the zombie phase
-                term.send("e")
-                turn += term.settle(0.4)
-                term.send("y")
-                turn += term.settle(0.6)
-            return first_frame, turn
-        finally:
-            term.close()
-
-
-def bytes_figures(mission: Path, runs: int = 3) -> None:
-    results = [one_turn_in_a_pty(mission) for _ in range(runs)]
-    first = statistics.median(r[0] for r in results)
-    turn = statistics.median(r[1] for r in results)
-    emit("first_frame_bytes", first, "B", term="xterm-256color", size="80x24")
-    emit("bytes_per_turn", turn, "B", zombies=120, map=LARGEST, note="3 survivors end turn")
-
-
 # -- start-up ---------------------------------------------------------------------------
 def startup_figure(runs: int = 5) -> None:
     with tempfile.TemporaryDirectory() as home:
@@ -206,9 +185,8 @@ def startup_figure(runs: int = 5) -> None:
 
 
 def main() -> None:
-    mission = crowded_mission()
-    keypress_figures(mission)
-    bytes_figures(mission)
+    keypress_figures(bench_mission())
+    grid_keypress_figures()
     startup_figure()
 
 

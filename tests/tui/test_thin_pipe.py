@@ -132,3 +132,14 @@ async def test_panels_whose_text_did_not_change_are_not_drawn_again(mode):
                     quiet += 1
                     assert id(widget) not in drawn, (key, type(widget).__name__)
         assert quiet  # some panel kept its text, and was left alone
+
+
+async def test_the_bench_times_key_presses_on_a_grid_mode_too():
+    """bench/tui_figures.py's keypress figure on siege's largest map: the
+    game screen opens and the cursor keys change what is on it."""
+    from bench.siege_figures import largest_mission
+    from bench.tui_figures import GRID_KEYS, _keypresses
+
+    game = Game.new("siege", mission=largest_mission(), seed=1)
+    times = await _keypresses(game, GRID_KEYS, 6)
+    assert len(times) >= 4 and all(t < 2.0 for t in times)
