@@ -221,6 +221,18 @@ def zombie_phase_figures() -> None:
     legal_t = median_time(lambda: legal_commands(world, fresh), runs=9)
     emit("legal_commands_ms", legal_t * 1000, "ms", commands=len(legal_commands(world, fresh)))
 
+    def look() -> None:
+        """A first look after a load: the survivor's commands and every zone in sight."""
+        board._los.clear()
+        board._dist.clear()
+        board._links.clear()
+        zone, doors = fresh.survivors[0].zone, fresh.open_doors()
+        legal_commands(world, fresh)
+        [z for z in board.zones if board.sees(zone, z, doors)]
+
+    look_t = median_time(look, runs=5)
+    emit("look_cold_ms", look_t * 1000, "ms", note="line-of-sight caches emptied first")
+
 
 def playout_figure(commands: int = 1000, runs: int = 3) -> None:
     """Seeded random play on the reactor, legal commands included: the rate the
