@@ -38,10 +38,13 @@ def status(app) -> str:
     return str(app.screen.query_one(StatusLine).render())
 
 
-async def until(pilot, check: Callable[[], object], what: str, timeout: float = 15) -> None:
+async def until(
+    pilot, check: Callable[[], object], what: str, timeout: float = 15, note: object = None
+) -> None:
     end = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < end, f"timed out waiting for {what}"
+        said = f" ({note.render()})" if note is not None else ""
+        assert time.monotonic() < end, f"timed out waiting for {what}{said}"
         await pilot.pause(0.03)
 
 
@@ -207,9 +210,9 @@ async def test_title_host_starts_a_host_and_joins_it(place):
         assert "one seat" in str(dialog.query_one("#newgame-error").render())
         dialog.query_one("#players", Select).value = 2
         await pilot.pause()
-        dialog.query_one("#start").focus()
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40)
+        await pilot.click("#start")
+        note = dialog.query_one("#newgame-error")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40, note)
         screen = app.screen
         place.hosts.add(place.host_pid(screen.client.name))
         assert screen.client.mission == "tutorial"

@@ -203,6 +203,7 @@ class SharedGameScreen(GameScreen):
         self._state, self._commands = client.game.state, client.game.commands
         self._lobby = client.lobby
         self._left = False
+        self._pending_dialog: Any = None  # the open dialog of a pending decision
         pick = self.play.select
         self.play.select = lambda host, before: self._select_own(pick(host, before), before)
         client.listeners.append(self._heard)
@@ -399,6 +400,27 @@ class SharedGameScreen(GameScreen):
         self.add_log([line])
         self.after_undo_redo()
 
+    def ask_pending(self) -> None:
+        super().ask_pending()
+        self._pending_dialog = self.app.screen if self.app.screen is not self else None
+
+    def after_change(self) -> None:
+        """A decision whose dialog is open may be made elsewhere (the player's
+        other terminal, the bot): its dialog goes with it."""
+        self._drop_pending_dialog()
+        super().after_change()
+
+    def _drop_pending_dialog(self) -> None:
+        dialog = self._pending_dialog
+        if dialog is None or self.play.pending_commands(self.legal):
+            return
+        if not dialog.is_mounted and dialog in self.app.screen_stack:
+            self.call_after_refresh(self._drop_pending_dialog)  # once it is drawn
+            return
+        self._pending_dialog = None
+        if self.app.screen is dialog:
+            self.app.pop_screen()
+
     # -- asking the host -------------------------------------------------------------------
     def submit(self, command: dict) -> bool:
         """Send the command to the host; what it did comes back as an entry."""
@@ -514,7 +536,10 @@ class SharedGameScreen(GameScreen):
             self._left = True
             self.client.listeners.clear()
             self.app.run_worker(self.client.close())
-            self.app.pop_screen()
+            stack = self.app.screen_stack
+            if self in stack:
+                for _ in range(len(stack) - stack.index(self)):
+                    self.app.pop_screen()
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "undo":
