@@ -142,8 +142,8 @@ async def test_the_table_hands_an_away_seat_to_the_bot_which_plays_it(place):
         dialog = app.screen
         assert isinstance(dialog, LobbyDialog)
         rows = [str(o.prompt) for o in dialog.query_one("#seats").options]
-        assert "Player 1" in rows[0] and "root, here - you" in rows[0]
-        assert "uid60002, away" in rows[1] and "Lin, Ruiz" in rows[1]
+        assert "Player 1" in rows[0] and "root (here), you" in rows[0]
+        assert "uid60002 (away)" in rows[1] and "Lin, Ruiz" in rows[1]
         await pilot.press("down", "t")  # not mine to take back
         await until(pilot, lambda: "Refused" in str(dialog.query_one("#lobby-note").render()), "no")
         assert "not your seat" in str(dialog.query_one("#lobby-note").render())

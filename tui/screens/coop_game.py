@@ -142,6 +142,18 @@ def undo_word(client: Any) -> str:
     return "no" if status.undo_refusal else "yours"
 
 
+def short_undo_note(client: Any) -> str:
+    """undo_note() for a status line too narrow for it (^z tells it whole)."""
+    word = undo_word(client)
+    if word == "none yet":
+        return "Nothing to undo yet."
+    if word == "yours":
+        return "Undo takes back your move."
+    if word == "no":
+        return "No undo now (^z says why)."
+    return f"Undo: {word} to take back."
+
+
 class TablePanel(Panel):
     """The seats of a shared game at the top of the side panels."""
 
@@ -280,7 +292,11 @@ class SharedGameScreen(GameScreen):
         text = Text(f"Waiting for {acting}", "bold")
         if pending:
             text.append(f": {self.play.pending_title(self.view)}")
-        text.append(f". {sentence(client.undo_note())}")
+        text.append(".")
+        undo = sentence(client.undo_note())
+        if text.cell_len + 1 + len(undo) > self.status_room():
+            undo = short_undo_note(client)
+        text.append(f" {undo}")
         return text
 
     # -- hearing the host --------------------------------------------------------------

@@ -23,25 +23,32 @@ def sentence(text: str) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
-def seat_row(client: Any, seat: Any, width: int) -> Text:
-    """One seat: its label, whom it plays, who sits there and how."""
+def seat_rows(client: Any) -> list[Text]:
+    """One line per seat, in columns: its label, who sits there and how,
+    whom it plays; > marks the seats that may act now."""
     from tui.text import display_name
 
-    figures = ", ".join(display_name(f) for f in seat.figures)
-    if seat.status == "bot":
-        sitter = f"bot (for {seat.account})" if seat.account else "bot"
-    elif seat.account:
-        sitter = f"{seat.account}, {seat.status}"
-    else:
-        sitter = "open"
-    if seat.account == client.account:
-        sitter += " - you"
-    mark = ">" if seat.seat in client.status.turn else " "
-    text = Text(f"{mark}{seat.label:<10}", "bold")
-    text.append(f"{sitter:<24}")
-    text.append(figures)
-    text.truncate(width, overflow="ellipsis")
-    return text
+    cells = []
+    for seat in client.lobby.seats:
+        if seat.status == "bot":
+            sitter = f"bot (for {seat.account})" if seat.account else "bot"
+        elif seat.account:
+            sitter = f"{seat.account} ({seat.status})"
+        else:
+            sitter = "open"
+        if seat.account == client.account:
+            sitter += ", you"
+        figures = ", ".join(display_name(f) for f in seat.figures)
+        cells.append((seat, sitter, figures))
+    label_width = max((len(s.label) for s, _, _ in cells), default=0)
+    sitter_width = max((len(sitter) for _, sitter, _ in cells), default=0)
+    rows = []
+    for seat, sitter, figures in cells:
+        mark = ">" if seat.seat in client.status.turn else " "
+        text = Text(f"{mark}{seat.label:<{label_width}}  ", "bold")
+        text.append(f"{sitter:<{sitter_width}}  {figures}")
+        rows.append(text)
+    return rows
 
 
 class LobbyDialog(ModalScreen[None]):
@@ -93,11 +100,9 @@ class LobbyDialog(ModalScreen[None]):
         client = self.client
         seats = self.query_one("#seats", OptionList)
         keep = seats.highlighted
-        width = max(40, (seats.content_region.width or 70) - 1)
         seats.clear_options()
-        seats.add_options(
-            [Option(seat_row(client, s, width), id=s.seat) for s in client.lobby.seats]
-        )
+        rows = zip(client.lobby.seats, seat_rows(client), strict=True)
+        seats.add_options([Option(row, id=s.seat) for s, row in rows])
         if client.lobby.watchers:
             seats.add_option(
                 Option(Text(" watching: " + ", ".join(client.lobby.watchers)), disabled=True)
