@@ -21,7 +21,6 @@ A mode without a table (a test's toy mode) is written with its string tags.
 
 from __future__ import annotations
 
-import inspect
 import tomllib
 import types
 import typing
@@ -116,27 +115,27 @@ class _Builder:
     ) -> type:
         if cls in self.mirror:
             return self.mirror[cls]
-        names = [f.name for f in _fields(cls)]
+        fields = _fields(cls)
+        names = [f.name for f in fields]
         if pinned is not None and pinned != names:
             raise WireError(
                 f"{self.where}: {label or cls.__name__} has the fields {names}, its line lists "
                 f"{pinned}: fields are only added at the end, and listed there too"
             )
         self.mirror[cls] = cls  # until built: a struct that holds itself
-        convs = [self._convert(f.type) for f in _fields(cls)]
+        convs = [self._convert(f.type) for f in fields]
+        mapped = [self._type(f.type) for f in fields]
         if tag is None and cls.__struct_config__.array_like:
-            types_ = [self._type(f.type) for f in _fields(cls)]
-            if all(t is f.type for t, f in zip(types_, _fields(cls), strict=True)):
+            if all(t is f.type for t, f in zip(mapped, fields, strict=True)):
                 return cls  # already an array of plain values: written as it is
         spec = []
-        for f in _fields(cls):
-            mapped = self._type(f.type)
+        for f, t in zip(fields, mapped, strict=True):
             if f.default is not msgspec.NODEFAULT:
-                spec.append((f.name, mapped, f.default))
+                spec.append((f.name, t, f.default))
             elif f.default_factory is not msgspec.NODEFAULT:
-                spec.append((f.name, mapped, msgspec.field(default_factory=f.default_factory)))
+                spec.append((f.name, t, msgspec.field(default_factory=f.default_factory)))
             else:
-                spec.append((f.name, mapped))
+                spec.append((f.name, t))
         options: dict[str, Any] = {"tag": tag} if tag is not None else {}
         mirror = msgspec.defstruct(
             cls.__name__,
@@ -232,19 +231,20 @@ class _Builder:
 
 def _copier(target: type, names: list[str], convs: list[Convert | None]) -> Convert:
     """A function that builds `target` from the same-named fields of a struct,
-    each through its converter (None: as it is). Generated code, since this
-    runs for every command and event read or written."""
-    env: dict[str, Any] = {"target": target}
-    conv = dict(zip(names, convs, strict=True))
-    args = []
-    for n, p in enumerate(inspect.signature(target).parameters.values()):
-        value = f"v.{p.name}"
-        if conv[p.name] is not None:
-            env[f"c{n}"] = conv[p.name]
-            value = f"c{n}({value})"
-        args.append(value if p.kind is p.POSITIONAL_OR_KEYWORD else f"{p.name}={value}")
-    exec(f"def copy(v):\n    return target({', '.join(args)})\n", env)  # names are fields
-    return env["copy"]
+    each through its converter (None: as it is)."""
+    astuple = msgspec.structs.astuple
+    positional = target.__match_args__  # the rest are keyword-only
+    if not any(convs) and len(positional) == len(names):
+        return lambda v: target(*astuple(v))
+    pairs = list(zip(names, convs, strict=True))
+    cut = len(positional)
+
+    def copy(v: Any) -> Any:
+        values = [c(x) if c else x for (_, c), x in zip(pairs, astuple(v), strict=True)]
+        keywords = {name: x for (name, _), x in zip(pairs[cut:], values[cut:], strict=True)}
+        return target(*values[:cut], **keywords)
+
+    return copy
 
 
 class Codec:
