@@ -220,3 +220,79 @@ async def test_title_host_starts_a_host_and_joins_it(place):
         info = await screen.client.peek(screen.client.name)
         assert isinstance(info, p.Info) and info.lobby.seats[0].status == "here"
         await screen.client.close()
+
+
+def odd_characters(app) -> set[str]:
+    text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return {ch for ch in text if ord(ch) > 126}
+
+
+async def test_ascii_shared_screens_send_only_ascii(place):
+    place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    app = ShambleApp(ascii_only=True, autosave=False)
+    seen = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys, shown in [
+            (["h"], "HostGameScreen"),
+            (["escape", "o"], "JoinScreen"),
+            (["enter"], "SharedGameScreen"),
+            (["L"], "LobbyDialog"),
+            (["escape", "question_mark"], "HelpScreen"),
+            (["escape", "q"], "ConfirmDialog"),
+        ]:
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            if shown == "JoinScreen":
+                note = app.screen.query_one("#join-note")
+                await until(pilot, lambda note=note: "to join" in str(note.render()), "the list")
+            if shown == "SharedGameScreen":
+                await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "joined")
+                game_screen = app.screen
+            assert type(app.screen).__name__ == shown
+            seen[shown] = odd_characters(app)
+            if shown == "HelpScreen":
+                help_keys = [k.keys for k in app.screen.sections[0].keys]
+                help_text = app.screen.sections[0].rules
+        await pilot.press("escape")
+    assert all(not chars for chars in seen.values()), seen
+    assert "L" in help_keys and "Only the player whose move was last may undo it" in help_text
+    await game_screen.client.close()
+
+
+async def test_a_host_that_stops_is_told_and_enter_joins_again_once_it_is_back(place):
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await joined(pilot, name)
+        await end_turn(pilot, screen, "vega")
+        place.kill_host(name)
+        await until(pilot, lambda: screen.client.closed is not None, "the connection to close")
+        await pilot.pause()
+        assert f"The connection to {name} closed" in log_text(app)
+        assert status(app).startswith("Disconnected:") and "Enter rejoins" in status(app)
+        await pilot.press("m")  # nothing to send it to: said, nothing changes
+        await pilot.press("enter")
+        await until(pilot, lambda: "Can't join again" in log_text(app), "the refusal")
+        assert app.screen is screen
+
+        resumed = place.cli("host", "--resume", name, "--bot-pace", "0")
+        assert resumed.returncode == 0, resumed.stderr
+        place.hosts.add(place.host_pid(name))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is not screen, "the game again")
+        again = app.screen
+        assert isinstance(again, SharedGameScreen) and again.client.closed is None
+        assert again.client.game is screen.client.game  # the replica was kept
+        assert "vega" in again.client.view["done"] and again.client.my_seats == ["1"]
+        await again.client.close()
+
+
+def test_shared_game_snapshot(place, snap_compare):
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1", "--name", "snap")
+
+    async def play(pilot) -> None:
+        screen = await joined(pilot, name)
+        await end_turn(pilot, screen, "vega")
+
+    assert snap_compare(ShambleApp(autosave=False), terminal_size=(80, 24), run_before=play)
