@@ -1,0 +1,62 @@
+"""`shamble join NAME` opens the shared game's screen in the terminal (tmux
+at 80x24); a game that cannot be joined or shown says why and exits 2."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.coop.conftest import REPO, CoopPlace
+
+
+@pytest.fixture
+def place():
+    where = CoopPlace()
+    try:
+        yield where
+    finally:
+        where.close()
+
+
+def test_join_says_why_a_game_cannot_be_joined_or_shown(place):
+    missing = place.cli("join", "nobody-here")
+    assert missing.returncode == 2 and "no shared game 'nobody-here' here" in missing.stderr
+    versus = place.host("--mode", "outbreak", "--seats", "human,human", "--seed", "1")
+    shown = place.cli("join", versus)
+    assert shown.returncode == 2
+    assert "only headless" in shown.stderr and f"shamble join {versus} --bot" in shown.stderr
+
+
+def test_join_name_opens_the_game_screen(place):
+    if not shutil.which("tmux"):
+        pytest.skip("needs tmux")
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    socket = f"shamble-coop-{time.monotonic_ns()}"
+    env = [f"{k}={place.env[k]}" for k in ("SHAMBLE_HOME", "SHAMBLE_COOP_DIR", "PYTHONPATH")]
+    command = f"cd {REPO} && env {' '.join(env)} {sys.executable} -m tui.cli join {name} --ascii"
+
+    def tmux(*args: str) -> str:
+        done = subprocess.run(["tmux", "-L", socket, *args], capture_output=True, text=True)
+        return done.stdout
+
+    tmux("new-session", "-d", "-s", "p", "-x", "80", "-y", "24", command)
+    try:
+        end = time.monotonic() + 20
+        while "You joined" not in (screen := tmux("capture-pane", "-p", "-t", "p")):
+            assert time.monotonic() < end, screen
+            time.sleep(0.1)
+        assert f"You joined {name} as" in screen and "Player 1 (Vega, Okafor)" in screen
+        assert "Players  undo: none yet" in screen and all(ord(c) < 127 for c in screen)
+        tmux("send-keys", "-t", "p", "q")
+        time.sleep(0.3)
+        tmux("send-keys", "-t", "p", "y")
+        end = time.monotonic() + 10
+        while "Join a shared game" not in (screen := tmux("capture-pane", "-p", "-t", "p")):
+            assert time.monotonic() < end, screen  # leaving shows the title
+            time.sleep(0.1)
+    finally:
+        tmux("kill-server")
