@@ -336,7 +336,9 @@ class SharedGameScreen(GameScreen):
             self.refresh_view()
 
     def mine(self, seat: str | None) -> bool:
-        return seat is not None and seat in self.client.my_seats
+        """A move this player made (not the bot playing their seat)."""
+        info = self.client.seat_info(seat)
+        return info is not None and info.account == self.client.account and info.status != "bot"
 
     def _told_entry(self, change: Any, before: Any, done: list) -> None:
         item = self.client.game.journal[-1]

@@ -162,6 +162,16 @@ class HostGameScreen(NewGameScreen):
         super().action_cancel()
 
 
+def open_shared(app: Any, choice: str) -> None:
+    """The title's Host ("host") or Join ("join")."""
+    if choice == "join":
+        app.push_screen(JoinScreen())
+    elif shareable_modes():
+        app.push_screen(HostGameScreen())
+    else:
+        app.notify("This Shamble can host no game on screen.", severity="warning")
+
+
 def game_row(name: str, info: Any) -> Text:
     """A hosted game in two lines: what it is, then who sits where."""
     state = info.status.outcome or (f"round {info.round}" if info.round is not None else "")

@@ -139,10 +139,9 @@ class TitleScreen(Screen):
         elif choice in self.entries:
             self.app.push_screen(self.entries[choice].open())
         elif choice in ("host", "join"):
-            from tui.screens import coop_menu
+            from tui.screens.coop_menu import open_shared
 
-            shared = coop_menu.HostGameScreen if choice == "host" else coop_menu.JoinScreen
-            self.app.push_screen(shared())
+            open_shared(self.app, choice)
         elif choice == "scores":
             from tui.screens.scores import ScoresScreen
 
