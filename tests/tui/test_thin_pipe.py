@@ -143,3 +143,61 @@ async def test_the_bench_times_key_presses_on_a_grid_mode_too():
     game = Game.new("siege", mission=largest_mission(), seed=1)
     times = await _keypresses(game, GRID_KEYS, 6)
     assert len(times) >= 4 and all(t < 2.0 for t in times)
+
+
+async def test_a_dialog_draws_the_screen_below_once_and_again_when_it_changes(monkeypatch):
+    from tui.screens import dialogs
+
+    game = Game.new("station", mission="tutorial", seed=0)
+    app = ShambleApp(game=game, autosave=False)
+    drawn = []
+    real = dialogs.Below.render_strips
+
+    def counted(self, *args, **kwargs):
+        before = self.dialog._below
+        strips = real(self, *args, **kwargs)
+        if self.dialog._below is not before:
+            drawn.append(self.below)
+        return strips
+
+    monkeypatch.setattr(dialogs.Below, "render_strips", counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        below = app.screen
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        assert drawn == [below]  # once, though the dialog was laid out more often
+
+        def shown() -> str:
+            return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+        assert "Leave this game" in shown() and "Docking Ring" in shown()
+        below.add_log(["A walker shuffles past the airlock window."])
+        await pilot.pause()
+        await pilot.pause()
+        assert "A walker shuffles past" in shown()  # the change below shows through
+        assert len(drawn) == 2
+
+
+def test_the_camera_moves_seldom_and_by_half_a_view_or_more():
+    """Every camera move sends the whole board again: a cursor walking across
+    a map twice the view's width moves it a few times, not at every step."""
+    from tui.widgets.board import _axis
+
+    view, size = 44, 100
+    cam, moves = 0, 0
+    for x in [*range(size), *range(size - 1, -1, -1)]:
+        new = _axis(cam, view, size, (x, x))
+        assert new <= max(x - 3, 0) and (x + 3 < new + view or new == size - view)
+        if new != cam:
+            moves += 1
+            assert abs(new - cam) >= view // 2 or new in (0, size - view)
+        cam = new
+    assert moves <= 6
+    # a zone wider than half the view: in view whole, with room ahead
+    cam = _axis(0, view, size, (26, 49))
+    assert cam <= 23 and 49 + 3 < cam + view
+    assert _axis(cam, view, size, (30, 40)) == cam  # still in view: no move
+    assert _axis(0, view, size, (80, 81)) == size - view  # far off: a jump
+    assert _axis(0, 20, 10, (3, 3)) == -5  # a map that fits is centred

@@ -4,15 +4,82 @@ Escape always means "no" or "not now"; it never discards anything."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.segment import Segment
+from textual._context import visible_screen_stack
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+CLEAR = Color(0, 0, 0, 0)
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class SeeThrough:
+    """Mixed into a ModalScreen (before it): the screen below, drawn once.
+
+    A see-through dialog (app.tcss) shows the screen below around its box.
+    Textual draws that screen again each time the dialog is drawn in full,
+    three times or more while a dialog opens (each layout pass); here it is
+    drawn once and kept until the screen below changes (Textual then refreshes
+    the dialog over the regions that changed) or the terminal's size does."""
+
+    _below: tuple[tuple, list[Strip]] | None = None
+
+    def render(self) -> Any:
+        background = self.styles.background
+        try:
+            below = visible_screen_stack.get().pop()
+        except LookupError:
+            below = None
+        if below is None or below is self:
+            return super().render()
+        if background.a > 0:
+            return BackgroundScreen(below, background)
+        return Below(self, below)
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if regions:
+            self._below = None  # the screen below changed there
+        return super().refresh(*regions, **kwargs)
+
+
+class Below(Visual):
+    """The screen under a SeeThrough dialog as it shows, drawn once per size."""
+
+    def __init__(self, dialog: SeeThrough, below: Screen) -> None:
+        self.dialog, self.below = dialog, below
+
+    def render_strips(self, width: int, height: int | None, style: Any, options: Any) -> list:
+        height = self.below.size.height if height is None else height
+        fill = style.rich_style
+        key = (id(self.below), width, height, fill)
+        kept = self.dialog._below
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        strips = []
+        for line in self.below._compositor.render_strips(Size(width, height)):
+            plain = BackgroundScreen.process_segments(line, CLEAR)  # no links, no clicks
+            strips.append(Strip(Segment.apply_style(plain, fill), line.cell_length))
+        self.dialog._below = (key, strips)
+        return strips
+
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return self.below.size.height
+
+
+class ConfirmDialog(SeeThrough, ModalScreen[bool]):
     """Ask a yes/no question; y/n keys, Enter on the focused button, Escape = no."""
 
     BINDINGS = [
@@ -45,7 +112,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
     """Pick one of several options (id, label); Escape closes without choosing."""
 
     BINDINGS = [Binding("escape", "cancel", "close", show=False)]
@@ -99,7 +166,7 @@ class TooSmallScreen(Screen):
         self.query_one("#too-small", Label).update(self._text())
 
 
-class HistoryScreen(ModalScreen[None]):
+class HistoryScreen(SeeThrough, ModalScreen[None]):
     """The whole message log, newest at the bottom; Esc, q or v closes."""
 
     BINDINGS = [

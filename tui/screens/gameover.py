@@ -15,10 +15,11 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.modes.base import Play
+from tui.screens.dialogs import SeeThrough
 from tui.screens.host import GameHost
 
 
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(SeeThrough, ModalScreen[str | None]):
     """Dismissed with "title", "undo" or None (look at the board again)."""
 
     BINDINGS = [

@@ -14,6 +14,7 @@ from textual.widgets import Label, Static
 
 from tui.keys import help_rows, table
 from tui.modes.base import HelpSection
+from tui.screens.dialogs import SeeThrough
 
 
 def reflow(text: str) -> str:
@@ -39,7 +40,7 @@ def every_mode(ascii_only: bool) -> list[HelpSection]:
     return [get_ui(m).help(ascii_only) for m in ui_modes()]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(SeeThrough, ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,question_mark", "close", "close", show=False),
         Binding("j,down", "scroll('down')", show=False),

@@ -13,9 +13,10 @@ from textual.widgets.option_list import Option
 
 from saves.slots import printable
 from tui import persist
+from tui.screens.dialogs import SeeThrough
 
 
-class LoadScreen(ModalScreen[None]):
+class LoadScreen(SeeThrough, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "close", show=False),
         Binding("w", "look('watch')", "watch", show=False),

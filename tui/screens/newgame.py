@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from engine import Game, MissionError, RuleError
 from tui.modes import get_ui, ui_modes
+from tui.screens.dialogs import SeeThrough
 from tui.widgets.fields import FieldProblem, ModeFields
 from tui.widgets.select import MenuSelect
 
@@ -34,7 +35,7 @@ def first_mission(ui, missions: list[tuple[str, str]]) -> str:
     return default if any(m == default for _, m in missions) else missions[0][1]
 
 
-class NewGameScreen(ModalScreen[None]):
+class NewGameScreen(SeeThrough, ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
 
     def __init__(self) -> None:

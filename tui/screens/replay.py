@@ -31,7 +31,7 @@ from saves.slots import printable, slot_path
 from tui import persist
 from tui.keys import Key
 from tui.modes import get_ui
-from tui.screens.dialogs import ConfirmDialog
+from tui.screens.dialogs import ConfirmDialog, SeeThrough
 from tui.screens.watch import ReadOnlyGameScreen, frame_lines, save_name, when
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # steps a second
@@ -50,7 +50,7 @@ def steps_a_second(speed: float) -> str:
     return f"{shown} step a second" if speed == 1 else f"{shown} steps a second"
 
 
-class AskDialog(ModalScreen[str | None]):
+class AskDialog(SeeThrough, ModalScreen[str | None]):
     """One line of text: Enter answers it, Esc closes (None)."""
 
     DEFAULT_CSS = """

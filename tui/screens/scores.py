@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 
 from engine import get_mode, modes
 from saves import SaveError, scores
+from tui.screens.dialogs import SeeThrough
 from tui.text import display_name
 
 
@@ -52,7 +53,7 @@ def score_table(rows: list[scores.Score], endless: bool) -> Table:
     return table
 
 
-class ScoresScreen(ModalScreen[None]):
+class ScoresScreen(SeeThrough, ModalScreen[None]):
     SCOPED_CSS = False  # the -ascii rule reads the app's class
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; }

@@ -186,17 +186,25 @@ class Board(Widget, can_focus=True):
 
 
 def _axis(cam: int, view: int, size: int, span: tuple[int, int] | None) -> int:
-    """Camera position on one axis: centred when the map fits, else keep the
-    span (the focus) in view with a margin, moving as little as possible."""
+    """Camera position on one axis: centred when the map fits; else it stays
+    while the span (the focus) is in view with a margin. A focus that nears
+    an edge moves the camera half a view or more that way (so the next steps
+    need no move: each move sends the whole board to the terminal again), as
+    far as keeps the whole span in view; a focus out of view is centred."""
     if size <= view:
         return -((view - size) // 2)
-    cam = min(max(cam, 0), size - view)
+    top = size - view
+    cam = min(max(cam, 0), top)
     if span is None:
         return cam
     lo, hi = span
     margin = min(3, max(0, (view - (hi - lo + 1)) // 2))
-    if lo - margin < cam:
-        cam = lo - margin
-    elif hi + margin >= cam + view:
-        cam = hi + margin - view + 1
-    return min(max(cam, 0), size - view)
+    if lo - margin >= cam and hi + margin < cam + view:
+        return cam  # in view: no move
+    if hi < cam or lo >= cam + view:  # out of view: a jump, centred on it
+        cam = (lo + hi + 1) // 2 - view // 2
+    elif lo - margin < cam:  # near the low edge: back half a view or more
+        cam = max(min(lo - margin, cam - view // 2), hi + margin - view + 1)
+    else:  # near the high edge: on half a view or more
+        cam = min(max(hi + margin - view + 1, cam + view // 2), lo - margin)
+    return min(max(cam, 0), top)
