@@ -236,17 +236,17 @@ class ZoneMap:
         got = self._los.get(key)
         if got is None:
             width = self.grid.width
-            open_cells = {d.cell for d in self.doors if d.id in open_doors}
-            got = bytearray(width * self.grid.height)
-            for (x, y), ch in self.grid.cells():
-                if ch in NOT_ZONE and (x, y) not in open_cells:
-                    got[y * width + x] = 1
+            got = bytearray(self._tables()[3])  # every door shut
+            for d in self.doors:
+                if d.id in open_doors:
+                    got[d.cell[1] * width + d.cell[0]] = 0
             self._los[key] = got
         return got
 
-    def _tables(self) -> tuple[list[int], list[int], list[str]]:
+    def _tables(self) -> tuple[list[int], list[int], list[str], bytes]:
         """Per cell (row-major): its zone's number or -1, its door's number or -1;
-        and the door ids by number. Built once per map."""
+        the door ids by number; 1 per cell that blocks sight with every door
+        shut. Built once per map."""
         got = self._los.get("tables")
         if got is None:
             width = self.grid.width
@@ -257,7 +257,8 @@ class ZoneMap:
             door_at = [-1] * len(zone_at)
             for n, d in enumerate(self.doors):
                 door_at[d.cell[1] * width + d.cell[0]] = n
-            got = (zone_at, door_at, [d.id for d in self.doors])
+            shut = bytes(1 if z < 0 else 0 for z in zone_at)  # not a zone: wall, void, door
+            got = (zone_at, door_at, [d.id for d in self.doors], shut)
             self._los["tables"] = got
         return got
 
@@ -271,7 +272,7 @@ class ZoneMap:
         seen = self._visible_known(zone, open_doors)
         if seen is not None:
             return seen
-        zone_at, door_at, door_ids = self._tables()
+        zone_at, door_at, door_ids, _ = self._tables()
         opaque = self._opaque(open_doors)
         seen_n, read_n = _sweep(self, zone, opaque, zone_at, door_at)
         read = frozenset(door_ids[n] for n in read_n)
@@ -357,36 +358,38 @@ def _sweep(
     flags = bytearray(len(board.zones))
     flags[own] = 1
     for ax, ay in board.cells[zone]:
-        for octant in _OCTANTS:
-            gaps = _frontier_gaps(ax, ay, octant, frontier)
+        for octant, gaps in zip(_OCTANTS, _frontier_gaps(ax, ay, frontier), strict=True):
             if gaps:
                 _cast(ax, ay, octant, gaps, width, height, opaque, zone_at, door_at, flags, read)
     return {n for n, f in enumerate(flags) if f}, read
 
 
-def _frontier_gaps(
-    ax: int, ay: int, octant: tuple[int, int, int, int], frontier: list[Cell]
-) -> list[tuple[float, float]]:
-    """The closed slope intervals (within 0..1) through the frontier cells, merged."""
-    xk, yk, xr, yr = octant
-    spans = []
+def _frontier_gaps(ax: int, ay: int, frontier: list[Cell]) -> list[list[tuple[float, float]]]:
+    """For each octant, the closed slope intervals (within 0..1) through the
+    frontier cells, merged."""
+    spans: list[list[tuple[float, float]]] = [[] for _ in _OCTANTS]
     for fx, fy in frontier:
         dx, dy = fx - ax, fy - ay
-        k = dx * xk + dy * yk
-        r = dx * xr + dy * yr
-        if r >= 1 and 0 <= k <= r + 1:
-            lo = (2 * k - 1) / (2 * r + 1) if k else 0.0
-            if lo <= 1.0:
-                spans.append((lo, min(1.0, (2 * k + 1) / (2 * r - 1))))
-    spans.sort()
-    merged: list[tuple[float, float]] = []
-    for lo, hi in spans:
-        if merged and lo <= merged[-1][1]:
-            if hi > merged[-1][1]:
-                merged[-1] = (merged[-1][0], hi)
-        else:
-            merged.append((lo, hi))
-    return merged
+        # (k, r) of the cell in each octant, in _OCTANTS' order
+        for n, (k, r) in enumerate(
+            ((dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy), (dy, dx), (-dy, dx), (dy, -dx), (-dy, -dx))
+        ):
+            if r >= 1 and 0 <= k <= r + 1:
+                lo = (2 * k - 1) / (2 * r + 1) if k else 0.0
+                if lo <= 1.0:
+                    spans[n].append((lo, min(1.0, (2 * k + 1) / (2 * r - 1))))
+    out = []
+    for octant in spans:
+        octant.sort()
+        merged: list[tuple[float, float]] = []
+        for lo, hi in octant:
+            if merged and lo <= merged[-1][1]:
+                if hi > merged[-1][1]:
+                    merged[-1] = (merged[-1][0], hi)
+            else:
+                merged.append((lo, hi))
+        out.append(merged)
+    return out
 
 
 def _cast(
@@ -422,10 +425,10 @@ def _cast(
         r, lo, lo_in, hi, hi_in = stack.pop()
         while r <= deepest:  # one row a turn; a blocker splits off the part below it
             two_r = 2 * r
-            first = int((lo * (two_r - 1) - 1) // 2)
+            first = int((lo * (two_r - 1) - 1) * 0.5)  # floor, or 0 when below
             if first < 0:
                 first = 0
-            last = int((hi * (two_r + 1) + 1) // 2) + 1
+            last = int((hi * (two_r + 1) + 1) * 0.5) + 1
             if last > widest:  # cells past the map's side never touch a segment inside it
                 last = widest
             i = base + first * dk + r * dr
