@@ -58,6 +58,7 @@ class ShadowScreen:
         self.x = self.y = 0  # where Textual's output has put the cursor
         self.lost = True  # ... unless it has not placed it since an escape we do not follow
         self.autowrap = True
+        self.hidden = False  # the terminal's cursor is hidden (Textual hides it)
         self.sgr: Attr | None = None  # the terminal's attribute (None: unknown)
         self.cursor: tuple[int, int] | None = None  # the terminal's cursor
         self.link = ""  # the terminal's open hyperlink (only we open them)
@@ -89,6 +90,7 @@ class ShadowScreen:
         self.width, self.height = width, height
         self.x, self.y = min(self.x, width - 1), min(self.y, height - 1)
         self.lost = True
+        self.hidden = False  # whatever was written meanwhile: assume a shown cursor
         self.forget()
 
     # -- input ------------------------------------------------------------------
@@ -126,8 +128,8 @@ class ShadowScreen:
             self.link = self.attr[3]
             self._emit(link_escape(self.link))
         home = (min(self.x, self.width - 1), self.y)
-        if self.cursor != home and not self.lost:
-            self._emit(cursor_move(self.cursor, *home))
+        if self.cursor != home and not self.lost and not self.hidden:
+            self._emit(cursor_move(self.cursor, *home))  # a hidden cursor can stay put
             self.cursor = home
         out, self._out = "".join(self._out), []
         return out
@@ -140,6 +142,8 @@ class ShadowScreen:
             elif all(mode in QUIET_MODES for mode in modes):
                 if "7" in modes:
                     self.autowrap = final == "h"
+                if "25" in modes:
+                    self.hidden = final == "l"
                 self._pass(raw)
             else:
                 self._unsafe(raw)

@@ -62,7 +62,8 @@ class Emulator:
 
     def cells(self) -> tuple:
         """Every cell as it looks: a space's foreground colour is not seen
-        (unless it is underlined, struck through or reversed), and the right
+        (unless it is underlined, struck through or reversed), nor where a
+        hidden cursor is, and the right
         half of a wide character whose left half was written over is a space
         (pyte keeps it; xterm, and the layer, blank it)."""
         s = self.screen
@@ -78,7 +79,8 @@ class Emulator:
                     (data, ink, c.bg, c.bold, c.italics, c.underscore, c.strikethrough, c.reverse)
                 )
             rows.append(tuple(row))
-        return tuple(rows), (min(s.cursor.x, s.columns - 1), s.cursor.y)
+        cursor = None if s.cursor.hidden else (min(s.cursor.x, s.columns - 1), s.cursor.y)
+        return tuple(rows), cursor  # a hidden cursor may be anywhere
 
 
 def _blank(data: str, cell) -> bool:
@@ -219,6 +221,18 @@ def test_a_space_that_changes_only_its_unseen_colour_is_not_sent():
         20,
         1,
     )
+
+
+def test_the_next_line_is_reached_by_cr_lf_and_a_hidden_cursor_stays_where_it_is():
+    assert cursor_move((27, 11), 3, 12) == "\r\n\x1b[3C"  # not \x1b[13;4H
+    shadow = ShadowScreen(20, 6)
+    shadow.feed(full(20, 6))
+    assert shadow.feed(frame((7, 2, "#")) + "\x1b[1;1H").endswith("\x1b[H")  # shown: home
+    shadow.feed("\x1b[?25l")
+    out = shadow.feed(frame((3, 3, "@")) + "\x1b[1;1H")
+    assert out.endswith("@")  # hidden: no move back to where Textual left it
+    assert shadow.feed("\x1b[?25h").endswith("\x1b[H\x1b[?25h")  # shown again, in place
+    replay([full(20, 6), "\x1b[?25l", frame((3, 3, "@"), (5, 4, "!")) + "\x1b[1;1H", "\x1b[?25h"])
 
 
 def test_short_gaps_are_written_over_instead_of_jumped():
