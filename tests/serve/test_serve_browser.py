@@ -91,9 +91,9 @@ def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
     screen = tab.wait_for(f"{me} moves to b.", f"{other} in a")
     assert f"''{me[0]}" in line_with(screen, "''")
     tab.keys("Control+z")  # the move is undone: back in the airlock
-    tab.wait_for("Undone.", gone=(f"''{me[0]}",))
+    tab.wait_for("Undone: ", gone=(f"''{me[0]}",))
     tab.keys("Control+y")  # and redone
-    screen = tab.wait_for("Redone.", f"''{me[0]}")
+    screen = tab.wait_for("Redone: ", f"''{me[0]}")
 
     tab.keys("q")  # leave the game (it is saved)
     tab.wait_for("Leave this game?")

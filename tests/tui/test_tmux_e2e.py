@@ -2,7 +2,8 @@
 send-keys plays, capture-pane reads the screen as a player sees it.
 
 Covers: a new game from the command line, opening a door and moving with
-the keyboard, the board and panels on screen, leaving to the title and
+the keyboard, the board and panels on screen (zone ids on the board), the
+character sheet, leaving to the title and
 Continue, and a SIGHUP (a dropped SSH connection) exiting cleanly with the
 save intact. Skipped only when tmux is not installed."""
 
@@ -106,13 +107,21 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     screen = term.wait_for("Docking Ring", "Objectives left", "palette")
     assert "Survivors" in screen and "Vega" in screen and "Okafor" in screen
     assert "Danger" in screen and "Round 1" in screen and "Zombies 1/30" in screen
-    assert "██V O ♦ · ++z" in screen  # both survivors in the airlock, a walker behind the door
+    # both survivors in the airlock, then its id (a), a walker behind the door
+    assert "██V O ♦ ·a++z ·b" in screen
     term.keys("o", "Enter")
     term.wait_for("Vega opens door a-b.")
     term.keys("m", "Enter")
     screen = term.wait_for("Vega moves to b.")
     assert "''V" in board_line_with(screen, "''")  # Vega in the corridor past the open door
     assert "Okafor in a" in screen  # the status line: Vega is done, Okafor's turn
+
+    term.keys("c")  # Okafor's character sheet, as the player reads it
+    screen = term.wait_for("Character sheet", "Okafor, marine", "3d 5+ r0-1 6/6")
+    assert "Speed 1 zone a move" in screen and "one more die in every ranged attack" in screen
+    assert "3d: 3 dice = pistol 1 + Okafor's ranged 1 + 1 (+1 ranged die)" in screen
+    term.keys("Escape")
+    term.wait_for("Objectives left", "c sheet")
 
     term.keys("q", "y")
     screen = term.wait_for("New game", "Continue: ")

@@ -32,7 +32,7 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
     player.wait_for("Docking Ring", "Objectives left", "palette")
     watcher = terminals("watch", "tutorial-1")
     screen = watcher.wait_for("Watching tutorial-1 live: round 1.", "Objectives left")
-    assert "██V O ♦ · ++z" in screen and "q leave" in screen
+    assert "██V O ♦ ·a++z" in screen and "q leave" in screen
 
     player.keys("o", "Enter")
     player.wait_for("Vega opens door a-b.")
@@ -41,7 +41,7 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
 
     player.keys("C-z")
     screen = watcher.wait_for("Undo: the last command was taken back.")
-    assert "██V O ♦ · ++z" in screen
+    assert "██V O ♦ ·a++z" in screen
     player.keys("C-y")
     watcher.wait_for("Redo: the command taken back was played again.")
 

@@ -36,17 +36,12 @@ STEP_SECONDS = 0.35  # one playback step (--playback)
 MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
 
 
-def fit(text: Text, tails: list[str], room: int) -> Text:
-    """text then the first tail (the keys to press) that fits in room cells;
-    when none does, text is shortened (ending in "..."), never the keys."""
-    for tail in tails:
-        if text.cell_len + len(tail) <= room:
-            return text + Text(tail)
-    tail = tails[-1]
-    keep = max(0, room - len(tail) - 3)
-    text = text[:keep]
-    text.append("...")
-    return text + Text(tail)
+def fit(text: Text, tails: list[str | Text], room: int) -> Text:
+    """text then the first tail (the keys to press) that fits in room cells,
+    else the shortest one: the mode's own words are never cut here (a mode
+    keeps its hints short enough for its keys to show at 80 columns)."""
+    tail = next((t for t in tails if text.cell_len + len(t) <= room), tails[-1])
+    return text + (tail if isinstance(tail, Text) else Text(tail))
 
 
 class GameScreen(KeyActions, Screen):
@@ -148,7 +143,11 @@ class GameScreen(KeyActions, Screen):
     def status_text(self) -> Text:
         room = self.status_room()
         if self.prompt is not None:
-            return fit(Text(self.prompt[0], "bold"), [" y yes, n no", " y/n"], room)
+            answers = [
+                Text.assemble((" y", "bold"), " yes,", (" n", "bold"), " no"),
+                Text.assemble((" y", "bold"), "/", ("n", "bold")),
+            ]
+            return fit(Text(self.prompt[0], "bold"), answers, room)
         if self.playing:
             return Text(self._note, "bold")
         if self.view.get("outcome"):
@@ -165,7 +164,7 @@ class GameScreen(KeyActions, Screen):
                     f". Enter, {t.key} next, Esc",
                 ]
             else:
-                text.append(f"{self.play.place(self.cursor)} is not a target", "bold")
+                text.append(f"{self.play.place(self.cursor)} is not a target")
                 tails = [f", {t.key} next, Esc cancels", f": {t.key} next, Esc"]
             return fit(text, tails, room)
         return self.play.status(self)

@@ -35,6 +35,10 @@ class Scene:
     cell_width: int = 2
     focus: tuple[int, int, int, int] | None = None  # cells (x0, y0, x1, y1) kept in view
     styles: Mapping[str, Style] = field(default_factory=dict)  # style name -> Rich style
+    # map cells the player must not lose track of (x, y, glyph, style name), most
+    # important first: off the viewport, an arrow at its edge points to each
+    beacons: tuple[tuple[int, int, str, str], ...] = ()
+    centre: tuple[int, int, int, int] | None = None  # cells the camera centres on when it changes
 
 
 class Board(Widget, can_focus=True):
@@ -54,6 +58,8 @@ class Board(Widget, can_focus=True):
         self._keys: list[tuple] = []
         self._styles: Mapping[str, Style] = {}
         self._style_cache: dict[tuple[str, int], Style] = {}
+        self._centred: tuple[int, int, int, int] | None = None  # the centre last centred on
+        self._marks: dict[int, list[tuple[int, str, str]]] = {}  # row -> (x, text, style)
         self._base = BLANK  # the widget's own colours, under every cell
 
     # -- sizing -----------------------------------------------------------
@@ -92,7 +98,10 @@ class Board(Widget, can_focus=True):
                 rows.append(self._strip(key))
                 changed.append(y)
         self._rows, self._keys = rows, keys
-        if self._follow_focus() or grown:
+        moved = self._follow_focus()
+        for screen_y in self._place_marks():
+            self.refresh(Region(0, screen_y, self.size.width, 1))
+        if moved or grown:
             self.refresh()
             return
         for y in changed:
@@ -102,6 +111,7 @@ class Board(Widget, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._follow_focus()
+        self._place_marks()
         self.refresh()
 
     def _follow_focus(self) -> bool:
@@ -113,6 +123,11 @@ class Board(Widget, can_focus=True):
             return False
         box = self.scene.focus
         w = self.scene.cell_width
+        centre = self.scene.centre
+        if centre is not None and centre != self._centred:  # a new place to look at
+            self._centred = centre
+            self.cam_x = (centre[0] + centre[2] + 1) * w // 2 - width // 2
+            self.cam_y = (centre[1] + centre[3] + 1) // 2 - height // 2
         self.cam_x = _axis(self.cam_x, width, map_w, box and (box[0] * w, box[2] * w + w - 1))
         self.cam_y = _axis(self.cam_y, height, map_h, box and (box[1], box[3]))
         return (self.cam_x, self.cam_y) != old
@@ -129,6 +144,43 @@ class Board(Widget, can_focus=True):
         return self.rich_style.background_style + Style(color=self.rich_style.color)
 
     def render_line(self, y: int) -> Strip:
+        strip = self._map_line(y)
+        for x, text, style in self._marks.get(y, ()):
+            width = strip.cell_length
+            mark = Strip([Segment(text, self._style(style, PLAIN) + MARK)], len(text))
+            strip = Strip.join([strip.crop(0, x), mark, strip.crop(x + len(text), width)])
+        return strip
+
+    def _place_marks(self) -> set[int]:
+        """Where the arrows toward beacons out of view go now; the screen rows
+        whose arrows changed. Each sits on the viewport's edge nearest its
+        beacon: "↑z" on the top row, "z→" on the right, a corner's diagonal."""
+        width, height = self.size.width, self.size.height
+        marks: dict[int, list[tuple[int, str, str]]] = {}
+        w = self.scene.cell_width
+        arrows = ASCII_ARROWS if getattr(self.app, "ascii_only", False) else ARROWS
+        taken: set[tuple[int, int]] = set()
+        for x, y, glyph, style in self.scene.beacons if width > 3 and height > 1 else ():
+            px, py = x * w - self.cam_x, y - self.cam_y
+            dx = -1 if px < 0 else 1 if px + w > width else 0
+            dy = -1 if py < 0 else 1 if py >= height else 0
+            if not dx and not dy:
+                continue  # in view: the board shows it
+            text = f"{glyph}{arrows[(dx, dy)]}" if dx > 0 else f"{arrows[(dx, dy)]}{glyph}"
+            sx = min(max(px, 0), width - len(text))
+            sy = min(max(py, 0), height - 1)
+            cells = {(sx + i, sy) for i in range(len(text))}
+            if cells & taken:
+                continue  # the more important beacon already points there
+            taken |= cells
+            marks.setdefault(sy, []).append((sx, text, style))
+        for row in marks.values():
+            row.sort()
+        changed = {y for y in set(marks) | set(self._marks) if marks.get(y) != self._marks.get(y)}
+        self._marks = marks
+        return changed
+
+    def _map_line(self, y: int) -> Strip:
         width = self.size.width
         base = self._base
         row = y + self.cam_y
@@ -183,6 +235,29 @@ class Board(Widget, can_focus=True):
         cell = self.cell_at_offset(offset.x, offset.y)
         if cell is not None:
             self.post_message(self.CellClicked(*cell))
+
+
+MARK = Style(reverse=True, bold=True)  # an arrow toward a beacon out of view
+ARROWS = {
+    (0, -1): "↑",
+    (0, 1): "↓",
+    (-1, 0): "←",
+    (1, 0): "→",
+    (-1, -1): "↖",
+    (1, -1): "↗",
+    (-1, 1): "↙",
+    (1, 1): "↘",
+}
+ASCII_ARROWS = {
+    (0, -1): "^",
+    (0, 1): "v",
+    (-1, 0): "<",
+    (1, 0): ">",
+    (-1, -1): "^",
+    (1, -1): "^",
+    (-1, 1): "v",
+    (1, 1): "v",
+}
 
 
 def _axis(cam: int, view: int, size: int, span: tuple[int, int] | None) -> int:

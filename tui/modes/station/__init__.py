@@ -13,13 +13,14 @@ from tui.modes.base import HelpSection, InPlay, ModeUI, TitleEntry
 from tui.modes.station.play import StationPlay
 
 RULES = """\
-How keys act: an action key acts at once when there is exactly one thing
-it can do (one zone to move to, one door, one weapon and target). When
-there is a choice it asks first: the targets light up on the board (the
-key again cycles them, Enter confirms) or a list opens. It also asks
-before a shot or a grenade that could wound a survivor, and before ending
-a turn with actions left. Enter alone never acts: on a zone you can move
-to, it lights the move up first. Esc never discards anything.
+How keys act: a key that aims at the board (m move, f fire, o door)
+lights up its targets first, even a single one, with what it would do in
+the status line; the key again picks the next target, Enter does it, Esc
+cancels. Any other action key acts at once when there is exactly one
+thing it can do (one weapon, one card, one skill), and opens a list when
+there is a choice. A grenade that could wound a survivor, or ending a
+turn with actions left, asks y/n first. Enter alone never acts: on a zone
+you can move to, it lights the move up first.
 
 Goal: take every objective, then bring every living survivor to the exit
 with no zombie in it. Lose if every survivor dies, if the board would hold

@@ -74,11 +74,14 @@ def as_dicts(events: Iterable[Any]) -> list[dict]:
     return [e if isinstance(e, dict) else msgspec.to_builtins(e) for e in events]
 
 
-def narrate(events: Iterable[Any], before: dict | None = None, phases: bool = True) -> list[str]:
+def narrate(
+    events: Iterable[Any], before: dict | None = None, phases: bool = True, origins: bool = False
+) -> list[str]:
     """The log lines for one command's events, in order. `before`: the
     players' view before them, when known. `phases`: a zombie phase as one
     summary line plus Detail lines (False: every step as a plain line, as
-    the step-by-step playback shows it)."""
+    the step-by-step playback shows it). `origins`: a survivor's move says
+    where it started ("Vega moves a -> b", as undo tells it)."""
     evs = as_dicts(events)
     lines: list[str] = []
     i = 0
@@ -87,7 +90,7 @@ def narrate(events: Iterable[Any], before: dict | None = None, phases: bool = Tr
         if e["type"] == "zombie_phase" and phases:
             end = next((j for j in range(i + 1, len(evs)) if evs[j]["type"] in PHASE_END), len(evs))
             lines.append(phase_summary(evs[i:end]))
-            lines += [Detail("  " + line) for line in narrate(evs[i:end], before, phases=False)]
+            lines += [Detail("  " + x) for x in narrate(evs[i:end], before, False, origins)]
             i = end
             continue
         if e["type"] == "rolled":
@@ -95,8 +98,8 @@ def narrate(events: Iterable[Any], before: dict | None = None, phases: bool = Tr
             lines.append(line)
             continue
         nxt = evs[i + 1]["type"] if i + 1 < len(evs) else ""
-        if e["type"] == "door_opened" and nxt == "noise_made":  # one line: the door and its noise
-            lines.append(f"{sentence(e)[:-1]}: noise in {evs[i + 1]['zone']}.")
+        if e["type"] == "door_opened" and nxt == "noise_made" and phases:
+            lines += [sentence(e), Detail(sentence(evs[i + 1]))]  # the board shows the noise
             i += 2
             continue
         if e["type"] == "activation_ended" and nxt == "zombie_phase" and phases:
@@ -110,7 +113,11 @@ def narrate(events: Iterable[Any], before: dict | None = None, phases: bool = Tr
         ):
             i += 1  # the card_gained line names the card
             continue
-        text = sentence(e, before)
+        text = (
+            sentence(e, before if origins else None)
+            if e["type"] == "moved"
+            else sentence(e, before)
+        )
         if text:
             lines.append(text)
         i += 1

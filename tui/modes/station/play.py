@@ -142,8 +142,11 @@ class StationPlay(Play):
         targets: frozenset[str] = frozenset()
         if host.targeting:
             targets = frozenset(host.targeting.options) | host.targeting.marks
+        view = host.view
+        spawned = view.get("spawned")  # a playback step: look where zombies came
+        centre = spawned or self.survivor_zone(view, host.selected)
         return self.board.scene(
-            host.view, cursor=host.cursor, selected=host.selected, targets=targets
+            view, cursor=host.cursor, selected=host.selected, targets=targets, centre=centre
         )
 
     def home(self, host: Host) -> str:
@@ -173,7 +176,7 @@ class StationPlay(Play):
     def intro(self) -> list[str]:
         info = self.world.mission.info
         intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
-        return intro + ["Arrows move the cursor; m move, a melee, f fire, s search, o door."]
+        return intro + ["Arrows move the cursor; m move, f fire, o door; c your sheet; ? help."]
 
     def narrate(self, events) -> list[str]:
         return narrate(events)
@@ -187,7 +190,7 @@ class StationPlay(Play):
             self._reselect = command["survivor"]
         # before the command: for a redo, the view still drawn; for an undo, the game now
         before = host.view if redone else self.game.view(self.viewer())
-        lines = narrate(events, before)
+        lines = narrate(events, before, origins=True)
         what = lines[0] if lines else self.label(command, host.view) + "."
         return f"{'Redone' if redone else 'Undone'}: {what}"
 
@@ -251,13 +254,21 @@ class StationPlay(Play):
         if t.kind == "fire":
             dice = self.dice_for(cmds[0])
             n = sum(view["zombies"].get(zone, {}).values())
-            hint = f"{cmds[0].get('weapon', '')} at {zone}, {dice} dice vs {n} zombie{'s' if n != 1 else ''}"
-            friends = [
-                display_name(sid)
-                for sid, v in view["survivors"].items()
-                if v["alive"] and v["zone"] == zone and sid != cmds[0]["survivor"]
-            ]
-            return hint + (f" ({', '.join(friends)} there!)" if friends else "")
+            weapon = actions.card_name(cmds[0].get("weapon"))
+            zombies = f"{n} zombie{'s' if n != 1 else ''}"
+            friends = self.friends_at(host, cmds[0])
+            # the status line adds "Fire: " and ". Enter, f next, Esc": the hint
+            # shortens to leave them room at 80 columns, never the other way
+            room = host.status_room() - 26
+            for there in (", ".join(friends), f"{len(friends)} survivors"):
+                warn = f" ({there} there!)" if friends else ""
+                for hint in (
+                    f"{weapon} at {zone}, {dice} dice vs {zombies}",
+                    f"{weapon} at {zone}, {dice}d vs {n}",
+                ):
+                    if len(hint + warn) <= room:
+                        return hint + warn
+            return hint + warn
         if t.kind == "open_door":
             return f"door {cmds[0]['door']} into zone {zone}"
         return f"zone {zone}"
@@ -354,15 +365,14 @@ class StationPlay(Play):
         return door.b if door.a == here else door.a
 
     # -- the action keys -------------------------------------------------------------
-    # One rule for every action key (the help says it, KEYS_RULE): a key acts at
-    # once when there is exactly one thing it can do and it cannot wound a
-    # survivor; otherwise it asks first (targets on the board, a list, or y/n).
+    # One rule for every action key (the help says it): a key that aims at the
+    # board (m, f, o) lights its targets first, even one, and Enter does it;
+    # any other key acts at once when there is one thing to do, else a list
+    # opens; anything that wastes actions or could wound a survivor asks y/n.
     def key_move(self, host: Host) -> None:
         moves = self.mine(host, "move")
         if not moves:
             self.explain(host, "move", "move")
-        elif len(moves) == 1:
-            host.act(moves[0])
         else:
             self.target(host, "move", "Move", "m", moves, lambda c: c["to"])
 
@@ -370,30 +380,27 @@ class StationPlay(Play):
         shots = self.mine(host, "ranged")
         if not shots:
             self.explain(host, "ranged", "fire")
-        elif len(shots) == 1 and not self.friends_at(host, shots[0]):
-            host.act(shots[0])
-        else:  # a choice, or friendly fire: the targets, with who is there
+        else:  # the targets, with the odds and who is there
             self.target(host, "fire", "Fire", "f", shots, lambda c: c["zone"])
 
     def friends_at(self, host: Host, command: dict) -> list[str]:
-        """Survivors a shot (or blast) at the command's zone could wound."""
+        """Survivors a shot (or blast) at the command's zone could wound: the
+        shooter too, when the zone is their own and nobody else is there."""
         zone = command.get("zone") or command.get("target")
         me = command.get("survivor")
         sniper = command["type"] == "ranged" and "sniper" in host.view["survivors"][me]["skills"]
         if sniper or zone not in self.world.board.cells:
             return []
-        return [
-            display_name(sid)
-            for sid, v in host.view["survivors"].items()
-            if v["alive"] and v["zone"] == zone and sid != me
+        here = [
+            sid for sid, v in host.view["survivors"].items() if v["alive"] and v["zone"] == zone
         ]
+        others = [sid for sid in here if sid != me]
+        return [display_name(sid) for sid in (others or here)]
 
     def key_open_door(self, host: Host) -> None:
         doors = self.mine(host, "open_door")
         if not doors:
             self.explain(host, "open_door", "open a door")
-        elif len(doors) == 1:
-            host.act(doors[0])
         else:
             side = lambda c: self.other_side(host, c["door"])  # noqa: E731
             self.target(host, "open_door", "Open a door", "o", doors, side)

@@ -34,7 +34,10 @@ def frames(game: Any, before: Any, events: list[Any], viewer: str = "players") -
         if started:
             lines = narrate(waiting, seen, phases=False)
             if lines:
-                out.append(Step(mode.view(world, state, viewer), lines, NOTE))
+                view = mode.view(world, state, viewer)
+                if tag == "zombies_spawned":  # the board looks where they came
+                    view["spawned"] = msgspec.to_builtins(event)["zone"]
+                out.append(Step(view, lines, NOTE))
                 waiting = []
     if waiting and out:
         last = out[-1]

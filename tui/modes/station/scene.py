@@ -113,8 +113,10 @@ class StationBoard:
         cursor: str | None,
         selected: str | None,
         targets: frozenset[str] = frozenset(),
+        centre: str | None = None,
     ) -> Scene:
-        """The board for view; targets are zone ids and door ids."""
+        """The board for view; targets are zone ids and door ids; centre: the
+        zone the camera centres on when it changes (the active survivor's)."""
         g = self.glyphs
         placed: dict[tuple[int, int], Token] = {}
         dark = frozenset(view["dark"])
@@ -155,7 +157,14 @@ class StationBoard:
                         highlight = TARGET
                 row.append((text, style, highlight))
             rows.append(tuple(row))
-        return Scene(rows=rows, cell_width=CELL, focus=self.bounds.get(cursor or ""), styles=STYLES)
+        return Scene(
+            rows=rows,
+            cell_width=CELL,
+            focus=self.bounds.get(cursor or ""),
+            styles=STYLES,
+            beacons=beacons(placed),
+            centre=self.bounds.get(centre or ""),
+        )
 
     def zone_at_cell(self, x: int, y: int, cursor: str | None) -> str | None:
         """The zone drawn at a map cell, or the far side of a door there."""
@@ -165,6 +174,17 @@ class StationBoard:
             if door is not None:
                 zone = door.b if door.a == cursor else door.a
         return zone
+
+
+BEACON_ORDER = (*KIND_ORDER, "objective", "exit", "active", "survivor")
+
+
+def beacons(placed: dict[tuple[int, int], Token]) -> tuple[tuple[int, int, str, str], ...]:
+    """What the board points at when it is out of view: zombies first, then
+    objectives, the exit and the survivors (x, y, glyph, style)."""
+    rank = {style: n for n, style in enumerate(BEACON_ORDER)}
+    found = [(rank[t.style], y, x, t) for (x, y), t in placed.items() if t.style in rank]
+    return tuple((x, y, t.text[0], t.style) for _, y, x, t in sorted(found))
 
 
 def _bounds(cells) -> tuple[int, int, int, int]:

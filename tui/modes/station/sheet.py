@@ -43,6 +43,11 @@ def skill_meaning(skill: str) -> str:
     return SKILLS.get(skill, "")
 
 
+def dice(n: int) -> str:
+    """A skill's dice: "+1 die", "+0 dice"."""
+    return f"+{n} {'die' if n == 1 else 'dice'}"
+
+
 def next_level(xp: int) -> str:
     for level, at in LEVEL_XP:
         if xp < at:
@@ -79,7 +84,7 @@ class SheetData:
         out.append(
             Text(
                 f"Speed {speed} zone{'s' if speed > 1 else ''} a move   "
-                f"Actions {actions} a turn   Melee +{spec.melee} dice   Ranged +{spec.ranged} dice"
+                f"Actions {actions} a turn   Melee {dice(spec.melee)}   Ranged {dice(spec.ranged)}"
             )
         )
         out.append(Text(""))
@@ -141,7 +146,7 @@ class SheetData:
             out.append(line)
             parts = [f"{name} {power}", f"{display_name(sid)}'s {kind} {base}"]
             if bonus:
-                parts.append(f"+1 {kind} die skill 1")
+                parts.append(f"1 (+1 {kind} die)")
             why = f"    {dice}d: {dice} {'die' if dice == 1 else 'dice'} = " + " + ".join(parts)
             if power + base + bonus < 1:
                 why += " (at least 1)"
