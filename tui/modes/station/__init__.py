@@ -119,13 +119,13 @@ def _in_play(kind: str) -> InPlay | None:
         return None
     info = max(going, key=when)
     if kind == "campaign":
-        from tui.modes.station.campaign import CampaignScreen, campaign_line
+        from tui.modes.station.campaign import CampaignScreen, campaign_state
 
-        text, screen = "campaign " + campaign_line(info), CampaignScreen
+        text, screen = f"campaign {info.name}, {campaign_state(info)}", CampaignScreen
     else:
-        from tui.modes.station.endless import RunScreen, run_line
+        from tui.modes.station.endless import RunScreen, run_state
 
-        text, screen = "endless run " + run_line(info), RunScreen
+        text, screen = f"endless run {info.name}, {run_state(info)}", RunScreen
     return InPlay(when(info), text, lambda: screen(persist.open_campaign(info.path), resume=True))
 
 

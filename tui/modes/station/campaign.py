@@ -40,6 +40,14 @@ def campaign_line(info: Any) -> str:
         return f"{info.name}: empty"
     spec = rules.campaigns().get(p.campaign)
     name = spec.name if spec else p.campaign
+    iron = ", ironman" if p.ironman else ""
+    who = ", ".join(m.id for m in p.members)
+    return f"{info.name}: {name}, {campaign_state(info)}{iron} ({who})"
+
+
+def campaign_state(info: Any) -> str:
+    """Where a campaign stands: won, lost, in play, new or between missions."""
+    p = info.progress
     of = f"mission {p.index + 1} of {len(p.missions)}"
     if p.outcome:
         where = p.outcome
@@ -49,9 +57,7 @@ def campaign_line(info: Any) -> str:
         where = f"new, {of} not started"
     else:
         where = f"{of} next"
-    iron = ", ironman" if p.ironman else ""
-    who = ", ".join(m.id for m in p.members)
-    return f"{info.name}: {name}, {where}{iron} ({who})"
+    return where
 
 
 class RecordListDialog(ModalScreen[None]):

@@ -32,6 +32,13 @@ def run_line(info: Any) -> str:
     if info.error:
         return f"{info.name}: cannot be read"
     run = info.progress
+    who = ", ".join(m.id for m in run.members)
+    return f"{info.name}: {run_state(info)}, score {run.score}, seed {run.seed} ({who})"
+
+
+def run_state(info: Any) -> str:
+    """Where a run stands: fallen, in play, new or between stations."""
+    run = info.progress
     if run.outcome:
         state = "fallen"
     elif info.mission:
@@ -40,8 +47,7 @@ def run_line(info: Any) -> str:
         state = "new, station 1 not started"
     else:
         state = f"station {run.stage + 1} next"
-    who = ", ".join(m.id for m in run.members)
-    return f"{info.name}: {state}, score {run.score}, seed {run.seed} ({who})"
+    return state
 
 
 class RunListDialog(RecordListDialog):
