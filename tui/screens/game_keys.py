@@ -38,7 +38,7 @@ class KeyActions:
 
     def on_board_cell_clicked(self, message: Board.CellClicked) -> None:
         place = self.play.cursor_at(self, message.x, message.y)
-        if place is None or self.prompt is not None or self.playing:
+        if place is None or self.prompt is not None or self.playing or self.paging:
             return
         again = place == self.cursor
         self.cursor = place
