@@ -489,6 +489,20 @@ async def test_the_fire_prompt_shortens_its_words_to_keep_its_keys(tmp_path):
         assert "survivors there!)" in prompt.plain and prompt.plain.endswith("f next, Esc")
 
 
+async def test_ascii_arrows_labels_and_the_sheet_are_plain_ascii():
+    game = Game.new("station", mission="random", seed=4, size="huge")
+    app = ShambleApp(game=game, autosave=False, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        text = screen_text(app)
+        assert "z>" in text and ".a" in text  # an arrow toward a zombie, a zone id
+        assert all(ord(ch) < 128 for ch in text), [ch for ch in text if ord(ch) >= 128]
+        await pilot.press("c")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Character sheet" in text and all(ord(ch) < 128 for ch in text)
+
+
 def test_ascii_draws_a_closed_door_and_more_here_differently():
     assert ASCII.closed_door != ASCII.more and UNICODE.closed_door != UNICODE.more
 
