@@ -164,7 +164,7 @@ async def test_the_palette_writes_nothing_outside_the_saves(tmp_path, monkeypatc
     for app in (ShambleApp(), ShambleApp(game=game, autosave=False)):
         async with app.run_test(size=(80, 24)) as pilot:
             titles = await palette_titles(app, pilot)
-            assert "Quit" in titles
+            assert any(t.startswith("Quit") for t in titles), sorted(titles)
             assert "Screenshot" not in titles, sorted(titles)
 
 
