@@ -70,6 +70,14 @@ def test_test_modules_have_unique_names():
             clashes.append(f"{seen[path.name]} ~ {rel}")
         seen.setdefault(path.name, rel)
     assert clashes == []
+    importers = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests").rglob("*.py")
+        if "from conftest import" in p.read_text() or "import conftest" in p.read_text()
+    ]
+    assert importers == [], (
+        "every test folder's conftest is module 'conftest': import helpers by name"
+    )
 
 
 def test_every_rule_id_in_the_players_rules_has_a_test():

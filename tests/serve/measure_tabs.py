@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from conftest import start_server, stop_server  # noqa: E402
+from serve_helpers import start_server, stop_server  # noqa: E402
 from webplay import CAPTURE_TERMINAL, CHROMIUM, Tab, ensure_chromium  # noqa: E402
 
 LATENCY_PROBE = """() => {

@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import msgspec
 import pytest
-from conftest import REPO, wait_until
+from serve_helpers import REPO, wait_until
 from webplay import CAPTURE_TERMINAL, CHROMIUM, Tab, ensure_chromium
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import aiohttp
 import msgspec
 import pytest
-from conftest import REPO, alive, wait_until
+from serve_helpers import REPO, alive, wait_until
 
 WS_QUERY = "ws?width=100&height=30"
 
