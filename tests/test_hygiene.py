@@ -60,6 +60,8 @@ def test_test_modules_have_unique_names():
     """pytest imports test files by basename (no packages under tests/): two files of
     one name would shadow each other, and a helper module of one name imported from
     two folders would register only one of them."""
+    import re
+
     seen: dict[str, str] = {}
     clashes = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
@@ -73,7 +75,7 @@ def test_test_modules_have_unique_names():
     importers = [
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "tests").rglob("*.py")
-        if "from conftest import" in p.read_text() or "import conftest" in p.read_text()
+        if re.search(r"^\s*(from conftest import|import conftest\b)", p.read_text(), re.M)
     ]
     assert importers == [], (
         "every test folder's conftest is module 'conftest': import helpers by name"
