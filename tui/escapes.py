@@ -177,8 +177,6 @@ def cursor_move(cursor: tuple[int, int] | None, x: int, y: int) -> str:
                 best = v + h
     if y != cy:  # next or previous line, at column 0
         line = n(y - cy, "E") if y > cy else n(cy - y, "F")
-        if y == cy + 1:
-            line = "\r\n"  # CR LF: column 0 of the next line, whether or not the tty adds CR
         if len(line) + len(horizontals[0]) < len(best):
             best = line + horizontals[0]
     return best
