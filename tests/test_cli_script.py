@@ -129,3 +129,20 @@ def test_a_mode_option_it_does_not_know_is_refused(tmp_path):
     moves.write_text("")
     out = shamble("script", "--commander", "human", str(moves))
     assert out.returncode == 2 and "bad_option" in out.stderr
+
+
+def test_the_readme_script_example_plays_as_written(tmp_path):
+    """The README's `shamble script` example runs on the tutorial as written."""
+    readme = (ROOT / "README.md").read_text()
+    part = readme[readme.index("`shamble script` plays headless") :]
+    command = part[part.index("For example `") + len("For example `") :].split("`")[0]
+    block = part[
+        part.index("```json") + len("```json") : part.index("```", part.index("```json") + 7)
+    ]
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text(block.strip() + "\n")
+    args = command.split()[1:-1]  # without `shamble` and the file name
+    out = shamble(*args, str(moves))
+    assert out.returncode == 0, out.stderr
+    events = [json.loads(line)["type"] for line in out.stdout.splitlines()]
+    assert "door_opened" in events and "objective_taken" in events
