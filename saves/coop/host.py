@@ -294,8 +294,11 @@ class Host:
         if why:
             conn.send(p.Result(ref=ref, ok=False, code="seat_refused", message=why))
             return
-        conn.send(p.Result(ref=ref, ok=True, index=len(self.game.journal)))
+        # everyone hears the new lobby before the asker hears "ok", as a move's
+        # entry goes out before its answer: a screen that acts on the answer
+        # already holds the seats it asked for
         self._broadcast_lobby()
+        conn.send(p.Result(ref=ref, ok=True, index=len(self.game.journal)))
         self._wake_bots()
 
     def _check_seat(self, account: str, seat: str | None) -> None:

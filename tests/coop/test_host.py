@@ -231,6 +231,20 @@ def test_a_seat_can_be_claimed_released_and_taken_by_someone_else(station_bench)
     assert bench.ask(bob, p.Claim, "9").message.startswith("there is no seat '9'")
 
 
+def test_the_asker_hears_the_new_lobby_before_the_answer_as_with_a_move(station_bench):
+    """A screen acts on the answer to its request: by then it must already hold
+    what changed (the lobby after a seat change, the entry after a move)."""
+    bench = station_bench(players="2")
+    alice = bench.join("alice")
+    alice.sent.clear()
+    assert bench.ask(alice, p.Claim, "2").ok
+    assert [type(m) for m in alice.sent] == [p.Lobby, p.Result]
+    assert [s.seat for s in alice.sent[0].seats if s.account == "alice"] == ["1", "2"]
+    alice.sent.clear()
+    assert bench.submit(alice, type="end_turn", survivor="vega").ok
+    assert [type(m) for m in alice.sent] == [p.Entry, p.Result]
+
+
 def test_the_seat_table_is_kept_beside_the_game(tmp_path):
     game = Game.new("station", mission="tutorial", seed=1, players="2")
     path = tmp_path / "coop" / "g.seats.json"
