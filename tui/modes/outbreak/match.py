@@ -12,15 +12,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, Label, Select
 
 from engine import Game, MissionError, RuleError
 from engine.outbreak import match as rules
@@ -28,10 +25,9 @@ from saves import AutoSave, SaveError
 from saves import match as store
 from tui.modes.outbreak.fields import OutbreakFields
 from tui.modes.outbreak.words import Seats
-from tui.persist import SaveProblem, read_only, resume
-from tui.screens.host import GameHost
+from tui.persist import SaveProblem, read_only
+from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen
 from tui.widgets.fields import FieldProblem
-from tui.widgets.footer import KeyFooter
 from tui.widgets.select import MenuSelect
 
 UNDO = (
@@ -102,7 +98,7 @@ def games_text(match: rules.Match) -> Text:
     return text
 
 
-class MatchListDialog(ModalScreen[None]):
+class MatchListDialog(RecordList):
     """The matches there are, and a new one."""
 
     SCOPED_CSS = False
@@ -112,104 +108,59 @@ class MatchListDialog(ModalScreen[None]):
     MatchListDialog #matches-note { width: 72; height: auto; }
     .-ascii MatchListDialog #matches { border: ascii $primary; }
     """
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    question = "Outbreak matches"
+    box_id, list_id, note_id = "match-list", "matches", "matches-note"
+    new_label, what = "New match...", "matches"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="match-list", classes="dialog"):
-            yield Label("Outbreak matches", id="question")
-            yield OptionList(id="matches")
-            yield Label("", id="matches-note", classes="note")
-            yield Label("Enter opens, Esc closes", classes="note")
+    def list_records(self) -> list[Any]:
+        return store.list_matches()
 
-    def on_mount(self) -> None:
-        menu = self.query_one("#matches", OptionList)
-        menu.add_option(Option(Text("New match...", "bold"), id="new"))
-        try:
-            self.infos = store.list_matches()
-        except (SaveError, OSError) as e:
-            self.infos = []
-            self.query_one("#matches-note", Label).update(Text(f"cannot list the matches: {e}"))
-        for info in self.infos:
-            menu.add_option(Option(Text(match_line(info)), id=info.path, disabled=bool(info.error)))
-        going = [i for i in self.infos if i.match and not i.match.over]
-        menu.highlighted = menu.get_option_index(going[0].path) if going else 0
-        menu.focus()
+    def describe(self, info: Any) -> str:
+        return match_line(info)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        info = next((i for i in self.infos if i.path == event.option_id), None)
-        note = self.query_one("#matches-note", Label)
-        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
+    def going(self, info: Any) -> bool:
+        return bool(info.match and not info.match.over)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_id == "new":
-            self.dismiss(None)
-            self.app.push_screen(NewMatchDialog())
-            return
-        path = event.option_id or ""
-        try:
-            record = store.MatchRecord.open(path)
-        except (SaveError, OSError) as e:
-            name = path.rsplit("/", 1)[-1]
-            self.query_one("#matches-note", Label).update(Text(str(e).replace(path, name)))
-            return
-        self.dismiss(None)
-        self.app.push_screen(MatchScreen(record))
+    def open_record(self, path: str) -> store.MatchRecord:
+        return store.MatchRecord.open(path)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def new_screen(self) -> Screen:
+        return NewMatchDialog()
+
+    def record_screen(self, record: store.MatchRecord) -> Screen:
+        return MatchScreen(record)
 
 
-class NewMatchDialog(ModalScreen[None]):
+class NewMatchDialog(NewRecordDialog):
     """The seats (people and bots, names), how many games, undo and seed."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = """
     NewMatchDialog { align: center middle; }
     """
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    question = "New Outbreak match"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="newgame", classes="dialog"):
-            yield Label("New Outbreak match", id="question")
-            with VerticalScroll(id="newgame-fields", can_focus=False):
-                yield OutbreakFields(seats=3, id="match-seats")
-                with Horizontal(classes="row gap"):
-                    yield Label("Games", classes="field")
-                    yield MenuSelect(GAMES, value=3, allow_blank=False, compact=True, id="games")
-                with Horizontal(classes="row"):
-                    yield Label("Undo", classes="field")
-                    yield MenuSelect(
-                        UNDO, value="casual", allow_blank=False, compact=True, id="undo"
-                    )
-                with Horizontal(classes="row"):
-                    yield Label("Seed", classes="field")
-                    yield Input(
-                        str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
-                    )
-            yield Label(
-                "A win is 3 points, 10 kills 1; each game the next seat starts.",
-                classes="note",
-            )
-            yield Label("", id="newgame-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
+    def fields(self) -> ComposeResult:
+        with VerticalScroll(id="newgame-fields", can_focus=False):
+            yield OutbreakFields(seats=3, id="match-seats")
+            with Horizontal(classes="row gap"):
+                yield Label("Games", classes="field")
+                yield MenuSelect(GAMES, value=3, allow_blank=False, compact=True, id="games")
+            with Horizontal(classes="row"):
+                yield Label("Undo", classes="field")
+                yield MenuSelect(UNDO, value="casual", allow_blank=False, compact=True, id="undo")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(
+                    str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
+                )
+        yield Label(
+            "A win is 3 points, 10 kills 1; each game the next seat starts.",
+            classes="note",
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def error(self, text: str) -> None:
-        self.query_one("#newgame-error", Label).update(text)
 
     def start(self) -> None:
         try:
@@ -237,13 +188,13 @@ class NewMatchDialog(ModalScreen[None]):
         self.app.push_screen(MatchScreen(record))
 
 
-class MatchScreen(GameHost, Screen):
+class MatchScreen(RecordScreen):
     """A match between games: the score table, the games played, the next
     game (or the one in play), and at the end who takes the match."""
 
     continue_label = "Back to the match"
     resumes_note = "the match screen resumes it"
-    BINDINGS = [Binding("escape,q", "leave", "title")]
+    ids = "match"
     SCOPED_CSS = False
     DEFAULT_CSS = """
     .-ascii MatchScreen #match-actions { border: ascii $primary; }
@@ -253,31 +204,13 @@ class MatchScreen(GameHost, Screen):
     """
 
     def __init__(self, record: store.MatchRecord) -> None:
-        super().__init__()
-        self.record = record
+        super().__init__(record)
         self.phase = "ready"  # ready | in_play | broken | over
-        self.problem = ""
         self.champions_shown = False
 
     @property
     def match(self) -> rules.Match:
         return self.record.match
-
-    def compose(self) -> ComposeResult:
-        yield Label("", id="match-head")
-        with VerticalScroll(id="match-body"):
-            yield Static("", id="match-text")
-        yield OptionList(id="match-actions")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        self.refresh_state()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_state()
-
-    def on_unmount(self) -> None:
-        self.record.close()
 
     def refresh_state(self) -> None:
         """Where the match stands; a finished game in play is folded in now."""
@@ -335,9 +268,7 @@ class MatchScreen(GameHost, Screen):
         m = self.match
         seats = seats_of(m)
         who = ", ".join(seats.name(s) for s in seats.order)
-        self.query_one("#match-head", Label).update(
-            f"Outbreak match {self.record.state.header.name}: {m.games} games ({who})"
-        )
+        head = f"Outbreak match {self.record.state.header.name}: {m.games} games ({who})"
         points = (
             f"Points: {rules.WIN_POINTS} for a win, 1 for every {rules.KILLS_PER_POINT} kills "
             "held when a game ends."
@@ -346,40 +277,18 @@ class MatchScreen(GameHost, Screen):
         if m.results:
             parts += [games_text(m), Text("")]
         parts.append(self.next_text())
-        if self.problem:
-            parts += [Text(""), Text(self.problem, "bold red")]
-        self.query_one("#match-text", Static).update(Group(*parts))
-        menu = self.query_one("#match-actions", OptionList)
-        menu.clear_options()
-        for oid, label in self.choices():
-            menu.add_option(Option(Text(label), id=oid))
-        menu.highlighted = 0
-        menu.focus()
+        self.show(head, parts, self.choices())
 
     def choices(self) -> list[tuple[str, str]]:
-        back = ("leave", "Back to the title screen  (Esc)")
         n = self.match.played + 1
         match self.phase:
             case "ready":
-                return [("play", f"Play game {n}"), back]
+                return [("play", f"Play game {n}"), BACK]
             case "in_play":
-                return [("resume", f"Resume game {n}"), back]
+                return [("resume", f"Resume game {n}"), BACK]
             case "broken":
-                return [("play", f"Start game {n} again (its save cannot be read)"), back]
-        return [back]
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        choice = event.option_id or ""
-        if choice == "play":
-            self.play()
-        elif choice == "resume":
-            self.resume()
-        elif choice == "leave":
-            self.action_leave()
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
+                return [("play", f"Start game {n} again (its save cannot be read)"), BACK]
+        return [BACK]
 
     def play(self) -> None:
         try:
@@ -400,12 +309,3 @@ class MatchScreen(GameHost, Screen):
             self.notify(str(e), severity="error", timeout=10)
             return
         self.app.open_game(game, session)
-
-    def resume(self) -> None:
-        try:
-            session = resume(self.record.state.save)
-        except SaveProblem as e:
-            self.notify(str(e), severity="error", timeout=10)
-            self.refresh_state()
-            return
-        self.app.open_game(session.game, session)

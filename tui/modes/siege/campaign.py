@@ -17,10 +17,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Label, Select, Static
 
 from engine import Game, MissionError, RuleError, get_mode
 from engine.siege import campaign as rules
@@ -28,8 +27,7 @@ from engine.siege import content
 from saves import AutoSave, SaveError
 from saves import siege_campaign as store
 from tui import persist
-from tui.screens.host import GameHost
-from tui.widgets.footer import KeyFooter
+from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen, missions_table
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("off: undo as the game allows", False), ("on: no undo", True))
@@ -73,7 +71,7 @@ def band_table(members) -> Table:
 # -- the list and the new-campaign dialog ------------------------------------------------
 
 
-class SiegeCampaignList(ModalScreen[None]):
+class SiegeCampaignList(RecordList):
     """The siege campaigns there are, and a new one."""
 
     SCOPED_CSS = False
@@ -83,55 +81,30 @@ class SiegeCampaignList(ModalScreen[None]):
     SiegeCampaignList #siege-note { width: 72; height: auto; }
     .-ascii SiegeCampaignList #siege-records { border: ascii $primary; }
     """
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    question = "Siege campaigns: three missions in a row, one band"
+    list_id, note_id = "siege-records", "siege-note"
+    new_label, what = "New siege campaign...", "campaigns"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Siege campaigns: three missions in a row, one band", id="question")
-            yield OptionList(id="siege-records")
-            yield Label("", id="siege-note", classes="note")
-            yield Label("Enter opens, Esc closes", classes="note")
+    def list_records(self) -> list[store.Listed]:
+        return store.list_records()
 
-    def on_mount(self) -> None:
-        menu = self.query_one("#siege-records", OptionList)
-        menu.add_option(Option(Text("New siege campaign...", "bold"), id="new"))
-        try:
-            self.infos = store.list_records()
-        except (SaveError, OSError) as e:
-            self.infos = []
-            self.query_one("#siege-note", Label).update(Text(f"cannot list the campaigns: {e}"))
-        for info in self.infos:
-            menu.add_option(Option(Text(line(info)), id=info.path, disabled=bool(info.error)))
-        going = [i for i in self.infos if i.progress and i.progress.outcome is None]
-        menu.highlighted = menu.get_option_index(going[0].path) if going else 0
-        menu.focus()
+    def describe(self, info: store.Listed) -> str:
+        return line(info)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        info = next((i for i in self.infos if i.path == event.option_id), None)
-        note = self.query_one("#siege-note", Label)
-        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
+    def going(self, info: store.Listed) -> bool:
+        return bool(info.progress and info.progress.outcome is None)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_id == "new":
-            self.dismiss(None)
-            self.app.push_screen(NewSiegeCampaign())
-            return
-        path = event.option_id or ""
-        try:
-            record = store.Record.open(path)
-        except (SaveError, OSError) as e:
-            name = path.rsplit("/", 1)[-1]
-            self.query_one("#siege-note", Label).update(Text(str(e).replace(path, name)))
-            return
-        self.dismiss(None)
-        self.app.push_screen(SiegeCampaignScreen(record))
+    def open_record(self, path: str) -> store.Record:
+        return store.Record.open(path)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def new_screen(self) -> Screen:
+        return NewSiegeCampaign()
+
+    def record_screen(self, record: store.Record) -> Screen:
+        return SiegeCampaignScreen(record)
 
 
-class NewSiegeCampaign(ModalScreen[None]):
+class NewSiegeCampaign(NewRecordDialog):
     """Choose the campaign and ironman; the band is the first mission's own."""
 
     SCOPED_CSS = False
@@ -139,30 +112,24 @@ class NewSiegeCampaign(ModalScreen[None]):
     NewSiegeCampaign { align: center middle; }
     NewSiegeCampaign #siege-about { width: 66; height: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    question = "New siege campaign"
 
-    def compose(self) -> ComposeResult:
+    def fields(self) -> ComposeResult:
         specs = rules.campaigns()
         first = next(iter(specs.values()))
-        with Vertical(id="newgame", classes="dialog"):
-            yield Label("New siege campaign", id="question")
-            with Horizontal(classes="row"):
-                yield Label("Campaign", classes="field")
-                yield MenuSelect(
-                    [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
-                    value=first.id,
-                    allow_blank=False,
-                    compact=True,
-                    id="siege-campaign",
-                )
-            with Horizontal(classes="row"):
-                yield Label("Ironman", classes="field")
-                yield MenuSelect(IRONMAN, value=False, allow_blank=False, compact=True, id="iron")
-            yield Label(self.about(first.id), id="siege-about", classes="note")
-            yield Label("", id="newgame-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Campaign", classes="field")
+            yield MenuSelect(
+                [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
+                value=first.id,
+                allow_blank=False,
+                compact=True,
+                id="siege-campaign",
+            )
+        with Horizontal(classes="row"):
+            yield Label("Ironman", classes="field")
+            yield MenuSelect(IRONMAN, value=False, allow_blank=False, compact=True, id="iron")
+        yield Label(self.about(first.id), id="siege-about", classes="note")
 
     def about(self, campaign_id: str) -> str:
         spec = rules.campaigns()[campaign_id]
@@ -170,18 +137,9 @@ class NewSiegeCampaign(ModalScreen[None]):
         order = ", ".join(names.get(m, {}).get("name", m) for m in spec.missions)
         return f"{spec.description}\nMissions: {order}."
 
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "siege-campaign" and isinstance(event.value, str):
             self.query_one("#siege-about", Label).update(self.about(event.value))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     def start(self) -> None:
         campaign_id = str(self.query_one("#siege-campaign", Select).value)
@@ -189,10 +147,10 @@ class NewSiegeCampaign(ModalScreen[None]):
         try:
             record = store.start(rules.start(campaign_id, ironman=ironman))
         except RuleError as e:
-            self.query_one("#newgame-error", Label).update(e.message)
+            self.error(e.message)
             return
         except (SaveError, OSError) as e:
-            self.query_one("#newgame-error", Label).update(f"The campaign cannot be saved: {e}")
+            self.error(f"The campaign cannot be saved: {e}")
             return
         self.dismiss(None)
         self.app.push_screen(SiegeCampaignScreen(record))
@@ -230,14 +188,13 @@ class CampaignOver(ModalScreen[None]):
 # -- between missions ----------------------------------------------------------------
 
 
-class SiegeCampaignScreen(GameHost, Screen):
+class SiegeCampaignScreen(RecordScreen):
     """A campaign between missions: what was played, the band and its items,
     the next mission; play it (or retry it), resume the one in play. A
     mission that ended is folded in when the player comes back here."""
 
     continue_label = "Back to the campaign"
-    resumes_note = "the campaign screen resumes it"
-    BINDINGS = [Binding("escape,q", "leave", "title")]
+    ids = "siege"
     SCOPED_CSS = False
     DEFAULT_CSS = """
     SiegeCampaignScreen #siege-head { text-style: bold; padding: 0 1; }
@@ -247,34 +204,18 @@ class SiegeCampaignScreen(GameHost, Screen):
     """
 
     def __init__(self, record: store.Record) -> None:
-        super().__init__()
-        self.record = record
+        super().__init__(record)
         self.phase = "ready"  # ready | in_play | finished | broken | over
         self.game: Game | None = None  # the mission in play, read from its save
-        self.problem = ""
 
     @property
     def progress(self) -> rules.Progress:
         return self.record.progress
 
-    # -- layout -------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Label("", id="siege-head")
-        with VerticalScroll(id="siege-body"):
-            yield Static("", id="siege-text")
-        yield OptionList(id="siege-actions")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        self.refresh_state()
-
     def on_screen_resume(self) -> None:
         self.refresh_state()
         if self.phase == "finished":  # back from a mission that ended
             self.finish()
-
-    def on_unmount(self) -> None:
-        self.record.close()
 
     def refresh_state(self) -> None:
         self.game, self.problem = None, ""
@@ -295,42 +236,16 @@ class SiegeCampaignScreen(GameHost, Screen):
         p = self.progress
         iron = ", ironman" if p.ironman else ""
         head = f"{campaign_name(p.campaign)}: campaign {self.record.state.header.name}{iron}"
-        self.query_one("#siege-head", Label).update(head)
         parts: list[Any] = [self.missions_table(), Text("")]
         parts += [Text("The band", "bold"), band_table(p.members)]
         if p.fallen:
             fallen = ", ".join(content.name(h) for h in p.fallen)
             parts.append(Text(f"Fallen: {fallen}", "dim"))
         parts += [Text(""), self.next_text()]
-        if self.problem:
-            parts += [Text(""), Text(self.problem, "bold red")]
-        self.query_one("#siege-text", Static).update(Group(*parts))
-        menu = self.query_one("#siege-actions", OptionList)
-        menu.clear_options()
-        for oid, label in self.choices():
-            menu.add_option(Option(Text(label), id=oid))
-        menu.highlighted = 0
-        menu.focus()
+        self.show(head, parts, self.choices())
 
     def missions_table(self) -> Table:
-        p = self.progress
-        names = mission_names()
-        table = Table(box=None, padding=(0, 1), show_header=True)
-        table.add_column("#", justify="right")
-        table.add_column("mission")
-        table.add_column("outcome")
-        played: dict[str, list[str]] = {}
-        for mission, outcome in p.history:
-            played.setdefault(mission, []).append(outcome)
-        for i, mid in enumerate(p.missions):
-            state = ", ".join(played.get(mid, []))
-            now = p.outcome is None and i == p.index
-            if now:
-                doing = "in play" if self.phase in ("in_play", "finished") else "next"
-                state = (state + ", " if state else "") + doing
-            name = names.get(mid, {}).get("name", mid)
-            table.add_row(str(i + 1), Text(name, "bold" if now else ""), state)
-        return table
+        return missions_table(self.progress, mission_names(), self.phase in ("in_play", "finished"))
 
     def next_text(self) -> Text:
         p = self.progress
@@ -347,32 +262,18 @@ class SiegeCampaignScreen(GameHost, Screen):
         return text
 
     def choices(self) -> list[tuple[str, str]]:
-        back = ("leave", "Back to the title screen  (Esc)")
         if self.phase == "ready":
             info = mission_names().get(self.progress.mission or "", {})
             verb = "Retry" if self.progress.losses else "Play"
             name = info.get("name", self.progress.mission)
-            return [("play", f"{verb} mission {self.progress.index + 1}: {name}"), back]
+            return [("play", f"{verb} mission {self.progress.index + 1}: {name}"), BACK]
         if self.phase == "in_play":
-            return [("resume", "Resume the mission in play"), back]
+            return [("resume", "Resume the mission in play"), BACK]
         if self.phase == "broken":
-            return [("play", "Start the mission again (its save cannot be read)"), back]
-        return [back]
+            return [("play", "Start the mission again (its save cannot be read)"), BACK]
+        return [BACK]
 
     # -- doing ------------------------------------------------------------------------
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        choice = event.option_id or ""
-        if choice == "play":
-            self.play()
-        elif choice == "resume":
-            self.resume()
-        elif choice == "leave":
-            self.action_leave()
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
-
     def play(self) -> None:
         try:
             game = Game.new(**rules.next_game(self.progress), seed=random.randrange(1_000_000))
@@ -388,15 +289,6 @@ class SiegeCampaignScreen(GameHost, Screen):
             self.notify(f"The mission cannot be saved: {e}", severity="error", timeout=10)
             return
         self.app.open_game(game, session)
-
-    def resume(self) -> None:
-        try:
-            session = persist.resume(self.record.state.save)
-        except persist.SaveProblem as e:
-            self.notify(str(e), severity="error", timeout=10)
-            self.refresh_state()
-            return
-        self.app.open_game(session.game, session)
 
     def finish(self) -> None:
         """Fold the mission that ended into the campaign and record it."""

@@ -12,15 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.screen import Screen
+from textual.widgets import Label
 
 from engine import Game, MissionError, RuleError, get_mode
 from engine.sniper import campaign as rules
@@ -28,9 +23,8 @@ from saves import AutoSave, SaveError
 from saves import sniper_campaign as store
 from tui import persist
 from tui.modes.sniper import words
-from tui.screens.host import GameHost
+from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen, missions_table
 from tui.widgets.fields import choice_row
-from tui.widgets.footer import KeyFooter
 from tui.widgets.select import MenuSelect
 
 COMMANDERS = [("played by the AI", "ai"), ("a person (hot-seat)", "human")]
@@ -41,7 +35,7 @@ def mission_infos() -> dict[str, dict]:
     return {m["id"]: m for m in get_mode("sniper").missions()}
 
 
-class SniperRecordsDialog(ModalScreen[None]):
+class SniperRecordsDialog(RecordList):
     """The sniper campaigns there are, and a new one."""
 
     SCOPED_CSS = False
@@ -51,90 +45,48 @@ class SniperRecordsDialog(ModalScreen[None]):
     SniperRecordsDialog #records { width: 72; height: auto; max-height: 12; }
     SniperRecordsDialog #records-note { width: 72; height: auto; }
     """
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
+    question = "Sniper campaigns: village, rail yard, forest road"
+    box_id = "record-list"
+    new_label, what = "New campaign...", "campaigns"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="record-list", classes="dialog"):
-            yield Label("Sniper campaigns: village, rail yard, forest road", id="question")
-            yield OptionList(id="records")
-            yield Label("", id="records-note", classes="note")
-            yield Label("Enter opens, Esc closes", classes="note")
+    def list_records(self) -> list[Any]:
+        return store.list_records()
 
-    def on_mount(self) -> None:
-        menu = self.query_one("#records", OptionList)
-        menu.add_option(Option(Text("New campaign...", "bold"), id="new"))
-        try:
-            self.infos = store.list_records()
-        except (SaveError, OSError) as e:
-            self.infos = []
-            self.query_one("#records-note", Label).update(Text(f"cannot list the campaigns: {e}"))
-        for info in self.infos:
-            menu.add_option(
-                Option(Text(store.describe(info)), id=info.path, disabled=bool(info.error))
-            )
-        going = [i for i in self.infos if i.progress and i.progress.outcome is None]
-        menu.highlighted = menu.get_option_index(going[0].path) if going else 0
-        menu.focus()
+    def describe(self, info: Any) -> str:
+        return store.describe(info)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        info = next((i for i in self.infos if i.path == event.option_id), None)
-        note = self.query_one("#records-note", Label)
-        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
+    def going(self, info: Any) -> bool:
+        return bool(info.progress and info.progress.outcome is None)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_id == "new":
-            self.dismiss(None)
-            self.app.push_screen(NewSniperCampaignDialog())
-            return
-        path = event.option_id or ""
-        try:
-            record = store.Record.open(path)
-        except (SaveError, OSError) as e:
-            name = path.rsplit("/", 1)[-1]
-            self.query_one("#records-note", Label).update(Text(str(e).replace(path, name)))
-            return
-        self.dismiss(None)
-        self.app.push_screen(SniperCampaignScreen(record))
+    def open_record(self, path: str) -> store.Record:
+        return store.Record.open(path)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def new_screen(self) -> Screen:
+        return NewSniperCampaignDialog()
+
+    def record_screen(self, record: store.Record) -> Screen:
+        return SniperCampaignScreen(record)
 
 
-class NewSniperCampaignDialog(ModalScreen[None]):
+class NewSniperCampaignDialog(NewRecordDialog):
     """Who plays the commander in every mission, and ironman."""
 
     DEFAULT_CSS = """
     NewSniperCampaignDialog { align: center middle; }
     NewSniperCampaignDialog #campaign-about { width: 66; height: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    question = "New sniper campaign"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="newgame", classes="dialog"):
-            yield Label("New sniper campaign", id="question")
-            yield choice_row("Commander", "campaign-commander", COMMANDERS, "ai")
-            yield choice_row("Ironman", "campaign-ironman", IRONMAN, "off")
-            yield Label(
-                "The village, the rail yard, the forest road, in order. A won mission "
-                "sends you on with the rounds and kit you have left; a lost one may be "
-                "played again once.",
-                id="campaign-about",
-                classes="note",
-            )
-            yield Label("", id="newgame-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def fields(self) -> ComposeResult:
+        yield choice_row("Commander", "campaign-commander", COMMANDERS, "ai")
+        yield choice_row("Ironman", "campaign-ironman", IRONMAN, "off")
+        yield Label(
+            "The village, the rail yard, the forest road, in order. A won mission "
+            "sends you on with the rounds and kit you have left; a lost one may be "
+            "played again once.",
+            id="campaign-about",
+            classes="note",
+        )
 
     def start(self) -> None:
         commander = str(self.query_one("#campaign-commander", MenuSelect).value)
@@ -142,18 +94,16 @@ class NewSniperCampaignDialog(ModalScreen[None]):
         try:
             record = store.start(store.free_name(), rules.start(ironman=ironman), commander)
         except (SaveError, OSError) as e:
-            self.query_one("#newgame-error", Label).update(f"The campaign cannot be saved: {e}")
+            self.error(f"The campaign cannot be saved: {e}")
             return
         self.dismiss(None)
         self.app.push_screen(SniperCampaignScreen(record))
 
 
-class SniperCampaignScreen(GameHost, Screen):
+class SniperCampaignScreen(RecordScreen):
     """A sniper campaign between missions (see the module docstring)."""
 
     continue_label = "Continue the campaign"
-    resumes_note = "the campaign screen resumes it"
-    BINDINGS = [Binding("escape,q", "leave", "title")]
     SCOPED_CSS = False
     DEFAULT_CSS = """
     .-ascii SniperCampaignScreen #progress-actions { border: ascii $primary; }
@@ -163,30 +113,12 @@ class SniperCampaignScreen(GameHost, Screen):
     """
 
     def __init__(self, record: store.Record) -> None:
-        super().__init__()
-        self.record = record
+        super().__init__(record)
         self.phase = "ready"  # ready | in_play | broken | over
-        self.problem = ""
 
     @property
     def progress(self) -> rules.Progress:
         return self.record.progress
-
-    def compose(self) -> ComposeResult:
-        yield Label("", id="progress-head")
-        with VerticalScroll(id="progress-body"):
-            yield Static("", id="progress-text")
-        yield OptionList(id="progress-actions")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        self.refresh_state()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_state()
-
-    def on_unmount(self) -> None:
-        self.record.close()
 
     # -- where the campaign stands -------------------------------------------------------
     def refresh_state(self) -> None:
@@ -229,44 +161,14 @@ class SniperCampaignScreen(GameHost, Screen):
         iron = ", ironman" if p.ironman else ""
         who = ", hot-seat commander" if self.record.state.header.commander == "human" else ""
         head = f"Sniper campaign {self.record.state.header.name}{iron}{who}"
-        self.query_one("#progress-head", Label).update(head)
         parts: list[Any] = [
-            self.missions_table(),
+            missions_table(p, mission_infos(), self.phase == "in_play"),
             Text(""),
             self.carried(),
             Text(""),
             self.next_text(),
         ]
-        if self.problem:
-            parts += [Text(""), Text(self.problem, "bold red")]
-        self.query_one("#progress-text", Static).update(Group(*parts))
-        menu = self.query_one("#progress-actions", OptionList)
-        menu.clear_options()
-        for oid, label in self.choices():
-            menu.add_option(Option(Text(label), id=oid))
-        menu.highlighted = 0
-        menu.focus()
-
-    def missions_table(self) -> Table:
-        p = self.progress
-        infos = mission_infos()
-        table = Table(box=None, padding=(0, 1), show_header=True)
-        table.add_column("#", justify="right")
-        table.add_column("mission")
-        table.add_column("outcome")
-        played: dict[str, list[str]] = {}
-        for mission, outcome in p.history:
-            played.setdefault(mission, []).append(outcome)
-        for i, mid in enumerate(p.missions):
-            state = ", ".join(played.get(mid, []))
-            now = p.outcome is None and i == p.index
-            if now:
-                state = (state + ", " if state else "") + (
-                    "in play" if self.phase == "in_play" else "next"
-                )
-            name = infos.get(mid, {}).get("name", mid)
-            table.add_row(str(i + 1), Text(name, "bold" if now else ""), state)
-        return table
+        self.show(head, parts, self.choices())
 
     def carried(self) -> Text:
         """What he carries into the next mission (SN-C.2)."""
@@ -293,33 +195,19 @@ class SniperCampaignScreen(GameHost, Screen):
         return text
 
     def choices(self) -> list[tuple[str, str]]:
-        back = ("leave", "Back to the title screen  (Esc)")
         p = self.progress
         match self.phase:
             case "ready":
                 verb = "Retry" if p.losses else "Play"
                 name = mission_infos().get(p.mission or "", {}).get("name", p.mission)
-                return [("play", f"{verb} mission {p.index + 1}: {name}"), back]
+                return [("play", f"{verb} mission {p.index + 1}: {name}"), BACK]
             case "in_play":
-                return [("resume", "Resume the mission in play"), back]
+                return [("resume", "Resume the mission in play"), BACK]
             case "broken":
-                return [("play", "Start the mission again (its save cannot be read)"), back]
-        return [back]
+                return [("play", "Start the mission again (its save cannot be read)"), BACK]
+        return [BACK]
 
     # -- doing ----------------------------------------------------------------------------
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        match event.option_id:
-            case "play":
-                self.play()
-            case "resume":
-                self.resume()
-            case "leave":
-                self.action_leave()
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
-
     def play(self) -> None:
         commander = self.record.state.header.commander
         try:
@@ -336,12 +224,3 @@ class SniperCampaignScreen(GameHost, Screen):
             self.notify(f"The mission cannot be saved: {e}", severity="error", timeout=10)
             return
         self.app.open_game(game, session)
-
-    def resume(self) -> None:
-        try:
-            session = persist.resume(self.record.state.save)
-        except persist.SaveProblem as e:
-            self.notify(str(e), severity="error", timeout=10)
-            self.refresh_state()
-            return
-        self.app.open_game(session.game, session)
