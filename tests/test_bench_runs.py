@@ -9,7 +9,7 @@ from bench import engine_figures
 NAMES = {
     "replay_events_per_s", "replay_ratio", "bytes_per_event", "load_ms", "undo_p50_ms",
     "undo_p95_ms", "redo_p50_ms", "redo_p95_ms", "peak_rss_mb", "zombie_phase_ms",
-    "zombie_phase_cold_ms", "legal_commands_ms", "playout_commands_per_s", "replay_seek_ms",
+    "zombie_phase_cold_ms", "look_cold_ms", "legal_commands_ms", "playout_commands_per_s", "replay_seek_ms",
 }  # fmt: skip
 
 
