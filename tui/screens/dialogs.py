@@ -7,17 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from rich.segment import Segment
+from rich.text import Text
 from textual._context import visible_screen_stack
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.visual import Visual
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 CLEAR = Color(0, 0, 0, 0)
@@ -80,13 +81,17 @@ class Below(Visual):
 
 
 class ConfirmDialog(SeeThrough, ModalScreen[bool]):
-    """Ask a yes/no question; y/n keys, Enter on the focused button, Escape = no."""
+    """Ask a yes/no question: y or n, Enter for the default answer, Escape = no.
+
+    The answers are a line of keys, as the status line's questions are, not
+    buttons: two buttons more than double the widgets to lay out, and the
+    cells to send, each time the dialog opens."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "yes"),
         Binding("n", "answer(False)", "no"),
+        Binding("enter", "answer(None)", "default answer", show=False),
         Binding("escape", "answer(False)", "no", show=False),
-        Binding("left,right,h,l", "app.focus_next", show=False),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True):
@@ -96,20 +101,18 @@ class ConfirmDialog(SeeThrough, ModalScreen[bool]):
         self.default = default
 
     def compose(self) -> ComposeResult:
+        keys = Text()
+        for key, what in (("y", self.yes), ("n", self.no)):
+            keys.append(key, "bold")
+            keys.append(f" {what}    ")
+        keys.append("Enter", "bold")
+        keys.append(f" {self.yes if self.default else self.no}")
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.question, id="question")
-            with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
+            yield Label(keys, id="answers")
 
-    def on_mount(self) -> None:
-        self.query_one("#yes" if self.default else "#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_answer(self, yes: bool | None) -> None:
+        self.dismiss(self.default if yes is None else yes)
 
 
 class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
