@@ -51,9 +51,7 @@ class Game:
         self.mode = mode
         self.setup = setup
         self.world, base, setup_events = mode.setup(setup)
-        state = base
-        for ev in setup_events:
-            state = mode.evolve(self.world, state, ev)
+        state = log.fold(mode, self.world, base, setup_events)
         self._base = base
         self._setup_events: tuple = tuple(setup_events)
         self._states: list[Any] = [state]
@@ -200,12 +198,7 @@ class Game:
     def redo(self) -> bool:
         if not self._redo:
             return False
-        entry = self._redo.pop()
-        state = self.state
-        for ev in entry.events:
-            state = self.mode.evolve(self.world, state, ev)
-        self._entries.append(entry)
-        self._states.append(state)
+        self._push(self._redo.pop())
         self._record(log.RedoMark())
         return True
 
@@ -242,9 +235,7 @@ class Game:
         self.journal.append(item)
 
     def _push(self, entry: Any) -> None:
-        state = self.state
-        for ev in entry.events:
-            state = self.mode.evolve(self.world, state, ev)
+        state = log.fold(self.mode, self.world, self.state, entry.events)
         self._entries.append(entry)
         self._states.append(state)
 

@@ -229,10 +229,8 @@ class History:
         while (state := self._known(node)) is _NONE:
             path.append(node)
             node = self._parent[node]
-        evolve, world = self.mode.evolve, self.world
         for node in reversed(path):
-            for ev in self._entry[node].events:
-                state = evolve(world, state, ev)
+            state = log.fold(self.mode, self.world, state, self._entry[node].events)
             self.folds += 1
             if self._depth[node] % CHECKPOINT == 0:
                 self._kept[node] = state
@@ -249,19 +247,19 @@ class History:
         if self._rounds is not None:
             return
         rounds = [0] * len(self._parent)
-        evolve, world = self.mode.evolve, self.world
+        mode, world = self.mode, self.world
         state = self._state(0)
-        rounds[0] = round_of(self.mode, world, state)
-        for node in range(1, len(self._parent)):
-            parent = self._parent[node]
-            if parent != node - 1:
-                state = self._state(parent)
-            for ev in self._entry[node].events:
-                state = evolve(world, state, ev)
-            self.folds += 1
-            if self._depth[node] % CHECKPOINT == 0:
-                self._kept[node] = state
-            rounds[node] = round_of(self.mode, world, state)
+        rounds[0] = round_of(mode, world, state)
+        with log.gc_paused():  # one pass over the whole save, as a load is
+            for node in range(1, len(self._parent)):
+                parent = self._parent[node]
+                if parent != node - 1:
+                    state = self._state(parent)
+                state = log.fold(mode, world, state, self._entry[node].events)
+                self.folds += 1
+                if self._depth[node] % CHECKPOINT == 0:
+                    self._kept[node] = state
+                rounds[node] = round_of(mode, world, state)
         self._rounds = [rounds[node] for node in self._node_of]
 
     def round(self, moment: int) -> int:
