@@ -179,11 +179,20 @@ class OutbreakSeating:
     _SECRET_DRAWS = {"event_drawn": "card"}  # event type -> field only its seat may see
 
     def seats(self, game: Any) -> list[SeatSpec]:
+        """A seat a figure: labelled as the game calls it ("Player 2", "Bot 3",
+        "Ann"; tui/modes/outbreak/words.py seat_name), no other figures."""
         summary = game.summary()
+        kinds = {sid: summary["seats"][sid]["kind"] for sid in summary["order"]}
         return [
-            SeatSpec(sid, sid, (sid,), summary["seats"][sid]["kind"] == "human")
-            for sid in summary["order"]
+            SeatSpec(sid, self.label(sid, kind), (), kind == "human") for sid, kind in kinds.items()
         ]
+
+    @staticmethod
+    def label(sid: str, kind: str) -> str:
+        """An unnamed seat (p<place>) by its place, a named one by its name."""
+        if len(sid) == 2 and sid[0] == "p" and sid[1] in "123456789":
+            return f"{'Bot' if kind == 'bot' else 'Player'} {sid[1]}"
+        return sid[:1].upper() + sid[1:]
 
     def owner(self, game: Any, command: Any) -> str | None:
         named = _plain(command).get("seat")
@@ -226,7 +235,230 @@ class OutbreakSeating:
         return out
 
 
-SEATINGS: dict[str, Seating] = {s.mode: s for s in (StationSeating(), OutbreakSeating())}
+class SiegeSeating:
+    """Siege is played by one side against the dead: a seat per human (the
+    mission's roster, in seat order), and a "zombies" seat when a person plays
+    the dead (zombies="human"). The board hides nothing from either side (the
+    engine's views are the summary and the viewer's name), so every player
+    may hold the log, as in hot-seat play."""
+
+    mode = "siege"
+    shared_log = True
+    ZOMBIES = "zombies"
+
+    def seats(self, game: Any) -> list[SeatSpec]:
+        from engine.siege.content import name
+
+        out = [SeatSpec(hid, name(hid), (hid,)) for hid in game.world.seats]
+        if game.world.zombie_seat == "human":
+            out.append(SeatSpec(self.ZOMBIES, "Zombies", ()))
+        return out
+
+    def owner(self, game: Any, command: Any) -> str | None:
+        data = _plain(command)
+        kind = data.get("type")
+        if kind == "choose":
+            pending = game.state.pending
+            return pending.human if pending is not None else None
+        if kind in ("zombie_move", "zombie_attack", "zombie_break", "end_zombie_turn"):
+            return self.ZOMBIES if game.world.zombie_seat == "human" else None
+        human = data.get("human")
+        return human if isinstance(human, str) and human in game.world.seats else None
+
+    def takes_from(self, game: Any, command: Any) -> set[str]:
+        return set()  # a human gives only what it carries; nobody takes
+
+    def turn(self, game: Any) -> list[str]:
+        """A pending re-roll's human; the zombies' seat in their turn; the human
+        whose turn has begun while it has actions left (acting with another
+        would end that turn, DESIGN-siege "Turns", which only its own player
+        may choose); else every living human still to play this round."""
+        from engine.siege.rules import actions_left
+
+        state = game.state
+        if game.outcome is not None:
+            return []
+        if state.pending is not None:
+            return [state.pending.human]
+        if state.phase == "zombies":
+            return [self.ZOMBIES] if game.world.zombie_seat == "human" else []
+        active = state.human(state.active) if state.active else None
+        if active is not None and active.id not in state.done and actions_left(active) > 0:
+            return [active.id]
+        return [
+            h.id
+            for h in state.humans
+            if h.alive and h.carried_by is None and h.id not in state.done
+        ]
+
+    def viewer(self, seat: str | None) -> str:
+        return "zombies" if seat == self.ZOMBIES else "humans"
+
+    def bot_move(self, game: Any, seats: set[str], eager: bool = False) -> Any | None:
+        """The siege bot for absent humans (after the people's humans have had
+        their turns, at once when its human holds the floor), and the zombie
+        AI's next command when the zombies' seat is the bot's."""
+        turn = set(self.turn(game))
+        if not turn or not (turn & seats if eager else turn <= seats):
+            return None
+        from engine.siege.bot import choose
+
+        legal = [c for c in game.legal_commands() if self.owner(game, c) in seats]
+        if not legal:
+            return None
+        viewer = self.viewer(self.ZOMBIES if self.ZOMBIES in turn else None)
+        return choose(game.view(viewer), legal)
+
+    def bot_view_move(self, view: Any) -> Any | None:
+        return None  # siege clients hold the log, and play with bot_move
+
+    def redact(self, events: list[Any], seat: str | None) -> list[Any]:
+        return [msgspec.to_builtins(e) for e in events]
+
+
+class SniperSeating:
+    """Sniper is played against each other: the sniper's seat, and the
+    commander's when a person commands (commander="human"; with the AI
+    commander the sniper's is the only seat, and others may watch). The
+    sniper's whereabouts are hidden from the commander, the commander's hand
+    and unseen units from the sniper, so clients get their side's view and
+    the events it may know, never the log (K-7). Watchers see the sniper's
+    view."""
+
+    mode = "sniper"
+    shared_log = False
+    SNIPER, COMMANDER = "sniper", "commander"
+    _COMMANDER_COMMANDS = ("order", "event")
+    # events the commander never hears of: the sniper's steps, sightings, actions
+    # and cards, which would tell where he is or what he holds
+    _NOT_FOR_COMMANDER = frozenset(
+        {
+            "unit_sighted",
+            "sniper_bumped",  # the contact spots him: sniper_spotted says where
+            "sniper_stepped",
+            "camouflage_worn",
+            "camouflage_dropped",
+            "camouflage_readied",
+            "action_taken",
+            "shot_fired",
+            "shot_card_drawn",
+            "card_used",
+            "far_sight_raised",
+            "sniper_healed",
+            "ammo_refilled",
+            "sniper_hid",
+            "objective_completed",
+        }
+    )
+    # the commander's own business the sniper does not see: his units' walks,
+    # alerts and arrivals (the sniper hears of the units he sees by sightings)
+    _NOT_FOR_SNIPER = frozenset(
+        {"unit_moved", "waypoint_reached", "alert_cleared", "unit_alerted", "unit_arrived"}
+    )
+
+    def seats(self, game: Any) -> list[SeatSpec]:
+        out = [SeatSpec(self.SNIPER, "Sniper", (self.SNIPER,))]
+        if game.world.commander == "human":
+            out.append(SeatSpec(self.COMMANDER, "Commander", ()))
+        return out
+
+    def owner(self, game: Any, command: Any) -> str | None:
+        kind = _plain(command).get("type")
+        if kind == "end_turn":
+            return game.state.active  # either side ends its own turn
+        if kind in self._COMMANDER_COMMANDS:
+            return self.COMMANDER if game.world.commander == "human" else None
+        return self.SNIPER
+
+    def takes_from(self, game: Any, command: Any) -> set[str]:
+        return set()
+
+    def turn(self, game: Any) -> list[str]:
+        active = game.state.active if game.outcome is None else None
+        if active == self.COMMANDER and game.world.commander != "human":
+            return []  # the AI commander plays inside the sniper's end_turn
+        return [active] if active else []
+
+    def viewer(self, seat: str | None) -> str:
+        return self.COMMANDER if seat == self.COMMANDER else self.SNIPER
+
+    def bot_move(self, game: Any, seats: set[str], eager: bool = False) -> Any | None:
+        turn = self.turn(game)
+        if not turn or turn[0] not in seats:
+            return None
+        return self.bot_view_move(game.view(self.viewer(turn[0])))
+
+    def bot_view_move(self, view: Any) -> Any | None:
+        """The sniper bot (a fresh one: it keeps no notes between commands), or
+        the commander AI's next command that the rules list now."""
+        if not view or not view.get("legal"):
+            return None
+        legal = view["legal"]
+        if view.get("viewer") == self.COMMANDER:
+            from engine.sniper.ai import commander_commands
+
+            plan = msgspec.json.decode(msgspec.json.encode(commander_commands(view)))
+            return next((c for c in plan if c in legal), {"type": "end_turn"})
+        from engine.sniper.bot import SniperBot
+        from engine.sniper.commands import SniperCommand
+
+        commands = [msgspec.convert(c, SniperCommand) for c in legal]
+        choice = SniperBot().choose(view, commands)
+        return msgspec.json.decode(msgspec.json.encode(choice))
+
+    @staticmethod
+    def _card(cause: Any) -> bool:
+        from engine.sniper.content import content
+
+        cards = content()
+        return cause in cards.equipment or cause in cards.events or cause in cards.shots
+
+    def redact(self, events: list[Any], seat: str | None) -> list[Any]:
+        """The events `seat` may know (a watcher: what the sniper may)."""
+        commander = seat == self.COMMANDER
+        out = []
+        for event in events:
+            data = msgspec.to_builtins(event)
+            kind = data.get("type")
+            if kind == "deck_shuffled":
+                data["order"] = None  # nobody may know a pile's order
+            if commander:
+                if kind in self._NOT_FOR_COMMANDER:
+                    continue
+                if kind == "noise_made":
+                    if not data.get("heard"):
+                        continue  # no unit heard it
+                    data["kind"] = data["radius"] = None  # a decoy sounds like a shot
+                elif kind == "sniper_wounded" and self._card(data.get("cause")):
+                    continue  # a blast that hurt him says where he was
+                elif kind == "unit_hit":
+                    data["cause"] = None  # a knife says he was next to it
+                elif kind == "unit_killed":
+                    data["witnessed"] = None
+                elif kind in ("objectives_dealt", "equipment_drawn"):
+                    data["cards"] = None
+            else:
+                if kind in self._NOT_FOR_SNIPER:
+                    continue
+                if kind == "event_card_drawn":
+                    data["card"] = None
+                elif kind == "unit_killed" and not data.get("witnessed"):
+                    continue
+                elif kind == "unit_hit" and data.get("cause") in self._event_cards():
+                    continue  # a bombardment's hits he may not see
+            out.append(data)
+        return out
+
+    @staticmethod
+    def _event_cards() -> Any:
+        from engine.sniper.content import content
+
+        return content().events
+
+
+SEATINGS: dict[str, Seating] = {
+    s.mode: s for s in (StationSeating(), OutbreakSeating(), SiegeSeating(), SniperSeating())
+}
 
 
 def seating_for(mode: str) -> Seating:
