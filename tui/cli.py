@@ -11,8 +11,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import msgspec
-
 
 def _dice(text: str) -> list[int]:
     try:
@@ -57,6 +55,8 @@ def _mission_arg(text: str | None) -> str | Path | None:
 
 
 def cmd_script(args: argparse.Namespace) -> int:
+    import msgspec
+
     from engine import Game, LogError, MissionError, RuleError
 
     try:
@@ -310,13 +310,37 @@ def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from engine import APP_VERSION
+class _Version(argparse.Action):
+    """--version: the engine (and its modes) is imported only when asked."""
 
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        from engine import APP_VERSION
+
+        print(f"shamble {APP_VERSION}")
+        parser.exit()
+
+
+def _title_parser() -> argparse.ArgumentParser:
+    """The parser of a bare `shamble` (the title screen, UI options only):
+    the subcommands' parsers import the engine and the save code, which the
+    title's first frame does without."""
+    parser = argparse.ArgumentParser(prog="shamble")
+    _ui_options(parser)
+    parser.set_defaults(command=None)
+    return parser
+
+
+_TITLE_ONLY = {"--ascii", "--no-mouse", "--playback"}
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shamble", description="Zombie-survival board games in your terminal."
     )
-    parser.add_argument("--version", action="version", version=f"shamble {APP_VERSION}")
+    parser.add_argument("--version", action=_Version)
     _ui_options(parser)
     sub = parser.add_subparsers(dest="command")
 
@@ -365,8 +389,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parser_for(given: Sequence[str]) -> argparse.ArgumentParser:
+    """The title's own small parser for a bare `shamble` (UI options only),
+    else the whole command line's."""
+    return _title_parser() if set(given) <= _TITLE_ONLY else build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = parser_for(sys.argv[1:] if argv is None else list(argv))
     args = parser.parse_args(argv)
     if args.command is None:
         return cmd_title(args)

@@ -45,12 +45,16 @@ def get_ui(mode_id: str) -> ModeUI | None:
     return _UIS.get(mode_id)
 
 
-def ui_modes() -> list[str]:
+def ui_modes(engine: bool = True) -> list[str]:
     """Modes the UI can show (an adapter registered and the engine's mode
-    too), in the adapters' order, then by id."""
-    from engine import modes
-
+    too), in the adapters' order, then by id. `engine=False` skips asking
+    the engine (and importing it): the title screen's first frame lists the
+    adapters' own entries before any game code is loaded."""
     _discover()
-    known = set(modes())
-    shown = [ui for ui in _UIS.values() if ui.mode_id in known]
+    shown = list(_UIS.values())
+    if engine:
+        from engine import modes
+
+        known = set(modes())
+        shown = [ui for ui in shown if ui.mode_id in known]
     return [ui.mode_id for ui in sorted(shown, key=lambda ui: (ui.order, ui.mode_id))]

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-import msgspec
 from rich.text import Text
 
 from tui.keys import Key
@@ -217,7 +216,12 @@ class Play:
         """The log lines for one command's events."""
         lines = []
         for e in events:
-            tag = e.get("type", "?") if isinstance(e, dict) else msgspec.to_builtins(e)["type"]
+            if isinstance(e, dict):
+                tag = e.get("type", "?")
+            else:
+                import msgspec
+
+                tag = msgspec.to_builtins(e)["type"]
             lines.append(str(tag).replace("_", " ").capitalize() + ".")
         return lines
 
@@ -301,12 +305,24 @@ class Play:
 
 
 class ModeUI:
-    """A mode's UI, registered in tui.modes. `play_type` makes a Play."""
+    """A mode's UI, registered in tui.modes. `play_type` makes a Play; a
+    mode may name it by `play_path` ("package.module:Class") instead, so that
+    registering the adapter (the title screen does) imports neither the
+    Play nor the engine behind it until a game opens."""
 
     mode_id = ""
     name = ""
     order = 50  # place in mode lists (the new-game dialog opens on the lowest)
-    play_type: type[Play] = Play
+    play_path = ""
+
+    @property
+    def play_type(self) -> type[Play]:
+        if not self.play_path:
+            return Play
+        import importlib
+
+        module, _, name = self.play_path.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     def play(self, game: Game, ascii_only: bool = False) -> Play:
         return self.play_type(game, ascii_only)

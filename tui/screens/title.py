@@ -10,7 +10,6 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui import persist
 from tui.modes.base import InPlay
 from tui.screens.dialogs import ConfirmDialog
 from tui.widgets.footer import KeyFooter
@@ -33,7 +32,7 @@ class TitleScreen(Screen):
         super().__init__()
         from tui.modes import get_ui, ui_modes
 
-        self.entries = {e.id: e for m in ui_modes() for e in get_ui(m).title_entries()}
+        self.entries = {e.id: e for m in ui_modes(engine=False) for e in get_ui(m).title_entries()}
         extra = tuple((e.id, e.label, e.key) for e in self.entries.values())
         self.menu = (*HEAD, *extra, *SHARED, *TAIL)
         # the modes' entries have keys of their own, so the bindings are this screen's
@@ -76,6 +75,8 @@ class TitleScreen(Screen):
         title entry keeps (a campaign's mission), with the note about it."""
         if not self.app.autosave:
             return None
+        from tui import persist
+
         found: list[tuple[float, str, object]] = []
         save = persist.latest_unfinished()
         if save is not None:
@@ -163,6 +164,8 @@ class TitleScreen(Screen):
             self.app.exit()
 
     def _continue(self) -> None:
+        from tui import persist
+
         going = getattr(self, "_latest", None)
         if going is not None and isinstance(going[1], InPlay):
             try:

@@ -11,7 +11,6 @@ from typing import Any
 
 from tui.modes import register
 from tui.modes.base import HelpSection, ModeUI, TitleEntry
-from tui.modes.outbreak.play import OutbreakPlay
 
 RULES = """\
 Goal: be the first onto the Helipad's landing pad with no zombie on it, or
@@ -44,7 +43,7 @@ class OutbreakUI(ModeUI):
     mode_id = "outbreak"
     name = "Outbreak"
     order = 30
-    play_type = OutbreakPlay
+    play_path = "tui.modes.outbreak.play:OutbreakPlay"
 
     def missions(self) -> list[tuple[str, str]]:
         from engine import get_mode
@@ -80,7 +79,7 @@ class OutbreakUI(ModeUI):
     def help(self, ascii_only: bool = False) -> HelpSection:
         from tui.modes.outbreak.glyphs import glyphs, legend
 
-        return HelpSection(self.name, OutbreakPlay.keys, legend(glyphs(ascii_only)), RULES)
+        return HelpSection(self.name, self.play_type.keys, legend(glyphs(ascii_only)), RULES)
 
     def title_entries(self) -> list[TitleEntry]:
         why = "Matches are kept in files: this Shamble plays without saving."

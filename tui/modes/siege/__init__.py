@@ -10,7 +10,6 @@ from typing import Any
 
 from tui.modes import register
 from tui.modes.base import HelpSection, ModeUI, TitleEntry
-from tui.modes.siege.play import SiegePlay
 
 # one paragraph a string: the help screen wraps them to its width
 RULES = "\n\n".join(
@@ -51,7 +50,7 @@ class SiegeUI(ModeUI):
     mode_id = "siege"
     name = "Siege"
     order = 10
-    play_type = SiegePlay
+    play_path = "tui.modes.siege.play:SiegePlay"
 
     def missions(self) -> list[tuple[str, str]]:
         from engine import get_mode
@@ -82,7 +81,7 @@ class SiegeUI(ModeUI):
     def help(self, ascii_only: bool = False) -> HelpSection:
         from tui.modes.siege.glyphs import glyphs, legend
 
-        return HelpSection(self.name, SiegePlay.keys, legend(glyphs(ascii_only)), RULES)
+        return HelpSection(self.name, self.play_type.keys, legend(glyphs(ascii_only)), RULES)
 
     def title_entries(self) -> list[TitleEntry]:
         why = "Campaigns are kept in files: this Shamble plays without saving."

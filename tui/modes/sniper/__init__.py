@@ -9,7 +9,6 @@ from typing import Any
 
 from tui.modes import register
 from tui.modes.base import HelpSection, ModeUI, TitleEntry
-from tui.modes.sniper.play import SniperPlay
 from tui.widgets.fields import ChoiceFields
 
 RULES = """\
@@ -58,7 +57,7 @@ class SniperUI(ModeUI):
     mode_id = "sniper"
     name = "Sniper"
     order = 30
-    play_type = SniperPlay
+    play_path = "tui.modes.sniper.play:SniperPlay"
 
     def fields(self) -> Any:
         return SniperFields(id="mode-fields")
@@ -75,7 +74,7 @@ class SniperUI(ModeUI):
     def help(self, ascii_only: bool = False) -> HelpSection:
         from tui.modes.sniper.glyphs import glyphs, legend
 
-        return HelpSection(self.name, SniperPlay.keys, legend(glyphs(ascii_only)), RULES)
+        return HelpSection(self.name, self.play_type.keys, legend(glyphs(ascii_only)), RULES)
 
     def title_entries(self) -> list[TitleEntry]:
         why = "Campaigns are kept in files: this Shamble plays without saving."

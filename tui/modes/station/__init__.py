@@ -10,7 +10,6 @@ from typing import Any
 
 from tui.modes import register
 from tui.modes.base import HelpSection, InPlay, ModeUI, TitleEntry
-from tui.modes.station.play import StationPlay
 
 RULES = """\
 How keys act: a key that aims at the board (m move, f fire, o door)
@@ -49,7 +48,7 @@ class StationUI(ModeUI):
     mode_id = "station"
     name = "Station"
     order = 0  # the first mode offered
-    play_type = StationPlay
+    play_path = "tui.modes.station.play:StationPlay"
 
     def missions(self) -> list[tuple[str, str]]:
         from tui.modes.station.fields import GENERATED
@@ -73,7 +72,7 @@ class StationUI(ModeUI):
     def help(self, ascii_only: bool = False) -> HelpSection:
         from tui.modes.station.glyphs import glyphs, legend
 
-        return HelpSection(self.name, StationPlay.keys, legend(glyphs(ascii_only)), RULES)
+        return HelpSection(self.name, self.play_type.keys, legend(glyphs(ascii_only)), RULES)
 
     def title_entries(self) -> list[TitleEntry]:
         why = "Campaigns and endless runs are kept in files: this Shamble plays without saving."
