@@ -151,6 +151,13 @@ class Game:
             return None
         return choose(self.world, self.state)
 
+    def state_back(self, n: int) -> Any:
+        """The state n entries back along the timeline (0: now), what n undos
+        would return to; read only, so a screen can ask who made an entry."""
+        if not 0 <= n <= len(self._entries):
+            raise IndexError(f"the timeline has {len(self._entries)} entries, not {n}")
+        return self._states[-1 - n]
+
     def can_undo(self) -> bool:
         return bool(self._entries) and self._undo_refusal() is None
 

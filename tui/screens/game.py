@@ -34,6 +34,7 @@ RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
 STEP_SECONDS = 0.35  # one playback step (--playback)
 MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
+LOG_KEEP = 500  # lines a seat's log keeps (as the MessageLog does)
 
 
 def fit(text: Text, tails: list[str | Text], room: int) -> Text:
@@ -75,6 +76,12 @@ class GameScreen(KeyActions, Screen):
         self._note = ""  # what the status line says while a playback step shows
         self._handing_over = False  # the handover screen covers the board
         self.prompt: tuple[str, Callable[[], object]] | None = None  # a y/n question asked
+        # hot-seat with secret seats: each seat reads its own log (the one at
+        # the keyboard is the MessageLog's); `told` is what every seat was told,
+        # the log of a seat that has not sat down yet
+        self.at_keys: str | None = None
+        self.logs: dict[str, list[str]] = {}
+        self.told: list[str] = []
 
     # -- layout -------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -92,8 +99,8 @@ class GameScreen(KeyActions, Screen):
         self.query_one("#log").border_title = "Log"
         self.add_log(self.play.intro())
         if self.game.commands:  # a resumed game: what happened last, as it was told
-            self.add_log(self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
-            self.add_log([self.play.resumed(self.game.view(self.viewer))])
+            self.tell_all(self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
+            self.tell_all([self.play.resumed(self.game.view(self.viewer))])
         board.focus()
         if not self.run_bots():
             self.refresh_view()
@@ -120,10 +127,27 @@ class GameScreen(KeyActions, Screen):
             return
         self.seat = seat
         self.handover = True
+        if seat.secret:
+            self.sit_down(seat)
         self.add_log([self.play.hello(seat, self)])
         if seat.secret:
             self._handing_over = True
             self.app.push_screen(HandoverScreen(seat.name), self._handed_over)
+
+    def sit_down(self, seat: Seat) -> None:
+        """A secret seat takes the keyboard: the log shows what that seat was
+        told, and the log of the seat leaving is kept for its next turn."""
+        log = self.query_one(MessageLog)
+        if self.at_keys == seat.id:
+            return
+        if self.at_keys is None:  # the first seat: what the log holds was told to all
+            self.told = list(log.lines)
+        else:
+            self.logs[self.at_keys] = list(log.lines)
+        log.lines[:] = self.logs.pop(seat.id, None) or list(self.told)
+        log.begin()
+        log.refresh(layout=False)
+        self.at_keys = seat.id
 
     def _handed_over(self, _: object = None) -> None:
         self._handing_over = False
@@ -185,7 +209,20 @@ class GameScreen(KeyActions, Screen):
 
     # -- doing --------------------------------------------------------------
     def add_log(self, lines: list[str]) -> None:
+        """Lines for the log shown: in a hot-seat game with secret seats, for
+        the seat at the keyboard only (a look, a refusal, the mode's notes)."""
         self.query_one(MessageLog).add(lines)
+
+    def tell_all(self, lines: list[str]) -> None:
+        """What happened (a command's lines, an undo): every seat's log gets
+        it, unless the mode tells each seat its own share (a Play whose
+        `tells_each_seat` is True passes the others theirs at its hello)."""
+        self.add_log(lines)
+        if self.at_keys is None or not lines or getattr(self.play, "tells_each_seat", False):
+            return
+        for kept in (*self.logs.values(), self.told):
+            kept.extend(lines)
+            del kept[: max(0, len(kept) - LOG_KEEP)]
 
     def submit(self, command: dict) -> bool:
         """Submit now; then the bots to act after it act, and it all shows."""
@@ -295,7 +332,7 @@ class GameScreen(KeyActions, Screen):
             self.play_back(steps)
         else:
             for s in steps:
-                self.add_log(s.lines)
+                self.tell_all(s.lines)
             self.hold_log()
             self.refresh_view()
         return True
@@ -326,7 +363,7 @@ class GameScreen(KeyActions, Screen):
             return
         step = self._steps.pop(0)
         self._note = step.note or next((s.note for s in self._steps if s.note), "")
-        self.add_log(step.lines)
+        self.tell_all(step.lines)
         if not self._steps:  # the last step is the game as it is now
             self._stop_playback()
             return
@@ -336,7 +373,7 @@ class GameScreen(KeyActions, Screen):
     def _stop_playback(self) -> None:
         skipped = bool(self._steps)  # the rest comes at once: it may need paging
         for step in self._steps:
-            self.add_log(step.lines)
+            self.tell_all(step.lines)
         self._steps = []
         if skipped:
             self.hold_log()

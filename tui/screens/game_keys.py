@@ -4,6 +4,9 @@ through `action_mode`, which hands them to the mode's Play."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import msgspec
 
 from engine import RuleError
@@ -11,6 +14,33 @@ from tui import keys
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.host import host_below
 from tui.widgets.board import Board
+
+
+class Moment:
+    """A past state of a game, read the way a Play reads its game: the screen
+    asks a Play made over it whose seat decided there (hot-seat undo)."""
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.mode, self.world, self.setup, self.state = game.mode, game.world, game.setup, state
+
+    @property
+    def outcome(self) -> str | None:
+        return self.mode.outcome(self.state)
+
+    def summary(self) -> dict:
+        return self.mode.summary(self.world, self.state)
+
+    def view(self, viewer: str = "players") -> dict:
+        return self.mode.view(self.world, self.state, viewer)
+
+    def legal_commands(self) -> list[Any]:
+        return self.mode.legal_commands(self.world, self.state)
+
+    def bot_command(self) -> Any | None:
+        choose = getattr(self.mode, "bot_command", None)
+        if choose is None or self.outcome is not None:
+            return None
+        return choose(self.world, self.state)
 
 
 class KeyActions:
@@ -105,6 +135,10 @@ class KeyActions:
         game = self.game
         undone = 0
         commands, events = game.commands, game.events
+        why = self.handover_stop()
+        if why:
+            self.add_log([f"No undo: {why}"])
+            return
         try:
             while game.undo():
                 undone += 1
@@ -130,6 +164,32 @@ class KeyActions:
         self.after_undo_redo()
         if undone:
             self.run_bots()  # undone to the start of a game a bot opens: it acts again
+
+    def handover_stop(self) -> str | None:
+        """Why undo must stop here in a hot-seat game of secret seats (K-6):
+        the person's command it would take back (with the bots' after it)
+        was made by another seat, before the one at the keyboard sat down.
+        Read from the states along the timeline: nothing is undone to ask."""
+        game, seat = self.game, self.seat
+        back = getattr(game, "state_back", None)
+        if seat is None or not seat.secret or back is None or not game.can_undo():
+            return None  # no undo here, or the policy's own refusal says why
+        for n in range(1, len(game.commands) + 1):
+            moment = Moment(game, back(n))
+            if moment.bot_command() is not None:
+                continue  # a bot's command: undo takes it with the person's before it
+            play = type(self.play)(moment, self.play.ascii_only)
+            view = moment.view(play.viewer())
+            legal = [msgspec.to_builtins(c) for c in moment.legal_commands()]
+            host = SimpleNamespace(view=view, legal=legal, selected=None, cursor=None)
+            author = play.seat(host)
+            if author is None or author.id == seat.id:
+                return None
+            return (
+                f"that move was {author.name}'s, made before you took the keyboard: "
+                "in a hot-seat game undo takes back only your own moves."
+            )
+        return None
 
     def action_redo(self) -> None:
         """Redo a person's command and the bots' commands after it."""

@@ -4,8 +4,9 @@ hints (exposure before a move, odds before a shot), and who is told what.
 The board, the panels and every hint are drawn from the view of the side at
 the keyboard: the sniper's (always, against the AI commander) or, in a
 hot-seat game, the commander's while he gives his orders. The log is told
-per side too (narrate.py); in a hot-seat game each side keeps its own log,
-and the handover screen covers the board between them."""
+per side too (narrate.py); in a hot-seat game each side reads its own log
+(the game screen keeps one per secret seat), and the handover screen covers
+the board between them."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from tui.modes.sniper.glyphs import glyphs
 from tui.modes.sniper.panels import EnemyPanel, KitPanel, ObjectivesPanel, SniperPanel
 from tui.modes.sniper.scene import commander_scene, sniper_scene
 from tui.modes.sniper.sight import Cell, Sight, as_cell, percent, shot_odds
-from tui.widgets.panels import MessageLog
 
 KEYS: tuple[Key, ...] = (
     Key(
@@ -73,13 +73,13 @@ def of_type(legal: list[dict], ctype: str) -> list[dict]:
 class SniperPlay(CommanderKeys, Play):
     keys = KEYS
     figure_fields = ("unit",)  # the commander's orders name the unit
+    tells_each_seat = True  # narrate() tells the side at the keyboard; the other hears at hello
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
         self.g = glyphs(ascii_only)
         self.hot_seat = game.view("sniper")["commander"] == "human"
         self.at_keys: str | None = None  # the side at the keyboard (hot-seat)
-        self.pages: dict[str, list[str]] = {}  # each side's log while the other plays
         self.pending: dict[str, list[str]] = {"sniper": [], "commander": []}
         self.tail: list[str] = []  # the end of the commander's turn and his next one's start
         self.baseline: dict[str, dict] = {}  # a side's view when it handed over
@@ -105,18 +105,13 @@ class SniperPlay(CommanderKeys, Play):
         return Seat(side, side.capitalize(), viewer=side, secret=True)
 
     def hello(self, seat: Seat, host: Host) -> str:
-        """Hot-seat: the side taking the keyboard gets its own log back, and
-        what it saw or heard while the other side played."""
-        log = host.query_one(MessageLog)
+        """Hot-seat: the side taking the keyboard has its own log back (the
+        screen keeps one per secret seat) and is told what it saw or heard
+        while the other side played."""
         leaving = self.at_keys
         if leaving is not None and leaving != seat.id:
-            self.pages[leaving] = list(log.lines)
             self.baseline[leaving] = self.game.view(leaving)
-            log.lines[:] = self.pages.get(seat.id, [])
-        elif leaving is None:  # the first seat: what is in the log now is for both
-            self.pages = {"sniper": list(log.lines), "commander": list(log.lines)}
         self.at_keys = seat.id
-        log.refresh()
         host.add_log(self.report(seat.id))
         return f"{seat.name}, your turn ({words.cell_turn(host.view)})."
 
