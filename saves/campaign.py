@@ -65,6 +65,7 @@ class MissionPlayed(msgspec.Struct, frozen=True, tag="played"):
     save: str
     round: int = 0
     score: int = 0
+    undos: int = -1  # how often its player undid; -1: not recorded (older records)
 
 
 class ProgressSaved(msgspec.Struct, frozen=True, tag="progress"):

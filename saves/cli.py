@@ -91,12 +91,15 @@ def cmd_scores(args: argparse.Namespace) -> int:
             print(f"no scores yet in {scores.scores_file()}")
         for name in names:
             print(f"{name}:")
-            for i, row in enumerate(scores.top(name), 1):
+            rows = scores.top(name)
+            width = max((len(scores.undo_text(row)) for row in rows), default=1)
+            for i, row in enumerate(rows, 1):
                 who = ", ".join(row.survivors)
                 extra = f"  {row.stations} stations" if row.table == scores.ENDLESS else ""
                 print(
                     f"  {i:>2}. {row.score:>5}  {row.outcome:<5} {row.rounds:>3} rounds  "
-                    f"seed {row.seed:<8} {row.date[:10]}  {who}{extra}"
+                    f"seed {row.seed:<8} {row.date[:10]}  undos {scores.undo_text(row):<{width}}"
+                    f"  {who}{extra}"
                 )
     except SaveError as e:
         print(f"error: {e}", file=sys.stderr)

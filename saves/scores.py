@@ -29,7 +29,7 @@ class Score(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     date: str = ""
     stations: int = 0  # endless runs: stations cleared
     undo: str = ""  # the game's undo policy (casual, honest, ironman); "" in older lines
-    undos: int = 0  # how often the player undid; -1: not counted (an endless run)
+    undos: int = 0  # how often the player undid; -1: not counted (an older endless run)
 
 
 _encoder = msgspec.json.Encoder()
@@ -108,9 +108,10 @@ def from_game(
 
 
 def undo_text(entry: Score) -> str:
-    """How a score's game stood on undo: "ironman", "2 (casual)", "-" (not recorded)."""
+    """How a score's game stood on undo: "ironman", "2 (casual)", "? (casual)"
+    (an older endless run, whose undos were not counted), "-" (an older line)."""
     if not entry.undo:
         return "-"
-    if entry.undo == "ironman" or entry.undos < 0:
+    if entry.undo == "ironman":
         return entry.undo
-    return f"{entry.undos} ({entry.undo})"
+    return f"{entry.undos if entry.undos >= 0 else '?'} ({entry.undo})"

@@ -46,3 +46,53 @@ def test_score_of_a_finished_game_and_the_cli(tmp_path, monkeypatch):
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "tutorial:" in out.stdout and "lost" in out.stdout
+
+
+OLD_LINES = (
+    # written before scores kept the undo policy (no undo, undos, stations)
+    b'{"table":"tutorial","score":40,"survivors":["vega"],"rounds":7,"seed":3,'
+    b'"outcome":"won","date":"2024-05-01T10:00:00"}\n'
+    # an endless run from before runs counted their undos
+    b'{"table":"endless","score":90,"survivors":["hale"],"rounds":20,"seed":7,'
+    b'"outcome":"lost","date":"2024-05-02T10:00:00","stations":2,"undo":"casual","undos":-1}\n'
+)
+
+
+def test_old_score_lines_still_load_and_show(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path))
+    path = scores.scores_file()
+    path.write_bytes(OLD_LINES)
+    scores.record(scores.Score(scores.ENDLESS, 120, ("lin",), 30, 9, "lost", stations=3,
+                               undo="casual", undos=4))  # fmt: skip
+    scores.record(scores.Score(scores.ENDLESS, 60, ("ruiz",), 8, 5, "lost", undo="ironman"))
+    (old,) = scores.top("tutorial", path=path)
+    assert (old.score, old.undo, old.undos, old.stations) == (40, "", 0, 0)
+    assert [scores.undo_text(s) for s in scores.top(scores.ENDLESS, path=path)] == [
+        "4 (casual)",
+        "? (casual)",
+        "ironman",
+    ]
+    assert scores.undo_text(old) == "-"
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "scores"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**__import__("os").environ, "SHAMBLE_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "tutorial:" and "undos -  " in lines[1]
+    assert lines[2] == "endless:"
+    assert "  120  lost " in lines[3] and "undos 4 (casual)" in lines[3]
+    assert lines[3].endswith("lin  3 stations")
+    assert "undos ? (casual)" in lines[4] and "undos ironman" in lines[5]
+
+
+def test_a_run_record_from_before_undos_were_counted_reads_as_not_counted():
+    import msgspec
+
+    from saves.campaign import MissionPlayed
+
+    old = msgspec.msgpack.encode({"type": "played", "mission": "random", "outcome": "won",
+                                  "save": "a.shamble", "round": 5, "score": 30})  # fmt: skip
+    played = msgspec.msgpack.decode(old, type=MissionPlayed)
+    assert played.undos == -1 and played.score == 30

@@ -168,6 +168,12 @@ class RunScreen(ProgressScreen):
         table.caption = note
         self.app.push_screen(OverDialog("THE RUN HAS FALLEN", False, table))
 
+    def undos(self) -> int:
+        """How often the run's player undid, over all its stations; -1 when a
+        station was played before its undos were recorded."""
+        counts = [m.undos for m in self.record.state.played]
+        return -1 if any(n < 0 for n in counts) else sum(counts)
+
     def record_score(self) -> str:
         """Put a fallen run's score in the endless table, once."""
         run = self.progress
@@ -182,7 +188,7 @@ class RunScreen(ProgressScreen):
             outcome="lost",
             stations=run.stage,
             undo="ironman" if run.ironman else "casual",
-            undos=-1,  # the run's missions count their undos each; the run does not
+            undos=self.undos(),
         )
         try:
             entry = persist.record_score(entry)

@@ -400,6 +400,7 @@ class ProgressScreen(GameHost, Screen):
             save=self.record.state.current.save,
             round=int(summary["round"]),
             score=int(summary["score"]),
+            undos=self.game.undo_count if self.game is not None else -1,
         )
         try:
             persist.record_progress(self.record, progress, played=played)
