@@ -447,6 +447,21 @@ def _payload_reader(mode_id: str, fmt: int) -> Callable[[bytes], list[Any]]:
     return lambda payload: [decode(payload)]
 
 
+def read_frame(mode_id: str, data: bytes, fmt: int = FORMAT_VERSION) -> list[Any]:
+    """The journal items in whole frames written in format fmt (a frame kept
+    outside a save file, e.g. on a shared game's broker)."""
+    read = _payload_reader(mode_id, fmt)
+    items: list[Any] = []
+    try:
+        for pos, payload in iter_payloads(data, 0, fmt):
+            if payload is None:
+                raise LogError(f"the frame at byte {pos} is cut off")
+            items.extend(read(payload))
+    except (msgspec.DecodeError, msgspec.ValidationError) as e:
+        raise LogError(f"a frame that format {fmt} cannot read: {e}") from None
+    return items
+
+
 def decode_log(data: bytes) -> Decoded:
     """The whole log, migrated to the current format; raises LogError on any
     damage other than a torn last frame, which is dropped with a warning."""

@@ -174,19 +174,42 @@ class RedisHost:
                 f"the broker's log of {self.name} has {last} frames, this save {len(journal)}: "
                 "another host has played on"
             )
-        if last and _frame_of(top[0][1]) != log.encode_frame(journal[last - 1]):
+        written = await self.redis.hget(meta, "format")
+        # a log from before the format was kept in meta holds format 2 frames
+        fmt = int(written) if written is not None and written.isdigit() else 2
+        if last and not self._same(_frame_of(top[0][1]), journal[last - 1], fmt):
             raise CoopError(
                 f"the broker's log of {self.name} differs from this save at frame {last}: "
                 "another host has played on"
             )
+        if last and fmt != log.FORMAT_VERSION:  # written by an older Shamble: write it anew
+            await self.redis.delete(key(self.name, "log"))
+            last = 0
         await self.redis.hset(
-            meta, mapping={"created": self.host.created, "mode": self.host.game.setup.mode}
+            meta,
+            mapping={
+                "created": self.host.created,
+                "mode": self.host.game.setup.mode,
+                "format": log.FORMAT_VERSION,
+            },
         )
         for index in range(last + 1, len(journal) + 1):  # saved, not yet on the broker
             entry = p.Entry(
                 frame=log.encode_frame(journal[index - 1]), seat=None, status=p.Status(index=index)
             )
             await self.redis.xadd(key(self.name, "log"), {"m": p.encode(entry)}, id=f"{index}-0")
+
+    def _same(self, frame: bytes | None, item: Any, fmt: int) -> bool:
+        """Whether a frame on the broker holds the save's journal item: byte for
+        byte in today's format, item for item in an older one."""
+        if frame is None:
+            return False
+        if fmt == log.FORMAT_VERSION:
+            return frame == log.encode_frame(item)
+        try:
+            return log.read_frame(self.host.game.setup.mode, frame, fmt) == [item]
+        except log.LogError:
+            return False
 
     def _publish(self, index: int, entry: p.Entry) -> None:
         self.outbox.put_nowait(("log", index, "", p.encode(entry)))

@@ -123,3 +123,50 @@ def test_a_host_killed_with_sigkill_resumes_on_the_broker_at_once(place, redis_s
         assert lines(out)[0]["index"] >= 1
     assert load(place.save(name)).outcome is not None
     assert verify(place.save(name)).ok
+
+
+def test_a_broker_log_an_older_shamble_wrote_is_written_anew_on_resume(place, redis_server):  # noqa: F811
+    """A game hosted before save format 3 left format 2 frames on the broker
+    (and no format in its meta): the resumed host reads them as format 2,
+    finds them equal to its save, and writes the log again in today's format."""
+    import msgspec
+    import redis
+
+    from engine.core import log
+    from saves.coop import protocol as p
+
+    url = redis_server.url()
+    name = place.host("--mission", "tutorial", "--players", "2", "--broker", url)
+    script = place.out / "one.jsonl"
+    script.write_text(json.dumps({"type": "end_turn", "survivor": "vega"}) + "\n")
+    assert (
+        finish(remote_join(place, redis_server.url("alice"), name, "--script", str(script)))[0] == 0
+    )
+    place.kill_host(name)
+    broker = redis.Redis(host="127.0.0.1", port=redis_server.port)
+    stream, meta = f"shamble:{name}:log", f"shamble:{name}:meta"
+    today = broker.xrange(stream)
+    assert today and broker.hget(meta, "format") == str(log.FORMAT_VERSION).encode()
+    broker.delete(stream)
+    broker.hdel(meta, "format")
+    for stream_id, fields in today:  # as format 2 wrote them: one tagged map a frame
+        entry = p.decode_to_client(fields[b"m"])
+        (item,) = log.read_frame("station", entry.frame)
+        old = msgspec.structs.replace(entry, frame=log.frame(msgspec.msgpack.encode(item)))
+        assert old.frame != entry.frame
+        broker.xadd(stream, {"m": p.encode(old)}, id=stream_id)
+
+    again = place.cli("host", "--resume", name, "--bot-pace", "0", "--broker", url)
+    assert again.returncode == 0, again.stderr
+    place.hosts.add(place.host_pid(name))
+
+    def frames(entries):
+        return [p.decode_to_client(f[b"m"]).frame for _, f in entries]
+
+    assert frames(broker.xrange(stream))[: len(today)] == frames(today)  # format 3 again
+    assert broker.hget(meta, "format") == str(log.FORMAT_VERSION).encode()
+    procs = [remote_join(place, redis_server.url(user), name, "--bot") for user in ("alice", "bob")]
+    for proc in procs:
+        code, out, err = finish(proc)
+        assert code == 0, err
+    assert verify(place.save(name)).ok
