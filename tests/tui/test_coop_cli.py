@@ -25,10 +25,6 @@ def place():
 def test_join_says_why_a_game_cannot_be_joined_or_shown(place):
     missing = place.cli("join", "nobody-here")
     assert missing.returncode == 2 and "no shared game 'nobody-here' here" in missing.stderr
-    versus = place.host("--mode", "outbreak", "--seats", "human,human", "--seed", "1")
-    shown = place.cli("join", versus)
-    assert shown.returncode == 2
-    assert "only headless" in shown.stderr and f"shamble join {versus} --bot" in shown.stderr
 
 
 def test_join_name_opens_the_game_screen(place):

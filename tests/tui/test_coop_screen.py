@@ -182,8 +182,8 @@ async def test_title_join_lists_hosted_games_and_joins_one(place):
         rows = {o.id: str(o.prompt) for o in games.options}
         assert "tutorial" in rows[name] and "round 1" in rows[name]
         assert "Player 1: open; Player 2: open" in rows[name]
-        assert "headless" in rows[versus] and games.get_option(versus).disabled
-        assert games.highlighted_option.id == name
+        assert "outbreak" in rows[versus] and not games.get_option(versus).disabled
+        games.highlighted = games.get_option_index(name)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "the game screen")
         screen = app.screen

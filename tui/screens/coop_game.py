@@ -2,8 +2,10 @@
 
 `SharedGameScreen` is the game screen (tui/screens/game.py) driven by a
 `saves.coop.client.Client` instead of a local Game. The client keeps a
-replica of the game's log (games where every player is on one side); the
-screen draws it through the mode's adapter as it would a local game, but:
+replica of the game's log (games where every player is on one side), or,
+where players are opponents, only their own seat's view (`ViewGame`,
+tui/screens/coop_view.py); the screen draws either through the mode's
+adapter as it would a local game, but:
 
 - it lists only the commands of the player's own seats that may act now,
   so Tab, the action keys, the palette and pending decisions offer only the
@@ -30,11 +32,11 @@ from rich.text import Text
 from textual import events
 from textual.binding import BindingsMap
 
-from engine import RuleError
 from tui import keys
 from tui.keys import Key
 from tui.modes.base import Seat, Step
 from tui.screens.coop_lobby import LobbyDialog, sentence
+from tui.screens.coop_view import NotHere, ViewGame, plays_from_view
 from tui.screens.game import GameScreen
 from tui.widgets.panels import MessageLog, Panel
 
@@ -42,10 +44,6 @@ LOBBY_KEY = Key(
     "L", "lobby", "the table: who sits where; seats to the bot and back", "Game", label="table"
 )
 OWN_ACTIONS = frozenset({"lobby"})
-
-
-class NotHere(RuleError):
-    pass
 
 
 class SharedGame:
@@ -101,7 +99,7 @@ def who(client: Any, seat: str | None) -> str:
     """A seat as the log names its player: "Player 2 (bob)", "Player 2 (bot)"."""
     info = client.seat_info(seat)
     if info is not None and info.status == "bot":
-        return f"{info.label} (bot)"
+        return f"{info.label} (bot)" if info.human else info.label  # the game's own bot
     return client.who(seat)
 
 
@@ -205,14 +203,15 @@ class SharedGameScreen(GameScreen):
     def __init__(self, client: Any, ascii_only: bool = False) -> None:
         from tui.modes import get_ui
 
-        game = SharedGame(client)
+        game: Any = SharedGame(client) if client.game is not None else ViewGame(client)
         super().__init__(game, get_ui(client.mode).play(game, ascii_only))
         self.client = client
         self.key_table = (*self.key_table, LOBBY_KEY)
         self._bindings = BindingsMap(keys.bindings(self.key_table))
         self._sending = asyncio.Lock()
+        self._in_flight = 0  # commands sent or waiting to be sent to the host
         self._was_mine: bool | None = None
-        self._state, self._commands = client.game.state, client.game.commands
+        self._state, self._commands = self._now()
         self._lobby = client.lobby
         self._left = False
         self._pending_dialog: Any = None  # the open dialog of a pending decision
@@ -308,13 +307,24 @@ class SharedGameScreen(GameScreen):
             if self.is_mounted:
                 self.add_log([f"Problem: {type(e).__name__}: {e}"])
 
+    def _now(self) -> tuple[Any, Any]:
+        """The game as a move's narration takes it for "before": the replica's
+        state and commands, or (a view replica) the player's view."""
+        game = self.client.game
+        if game is None:
+            return self.client.view, None
+        return game.state, game.commands
+
     def _on_change(self, change: Any) -> None:
         client = self.client
-        game = client.game
         if change.kind in ("entry", "undo", "redo"):
             before, done = self._state, self._commands
-            self._state, self._commands = game.state, game.commands
-            if self.is_mounted:
+            self._state, self._commands = self._now()
+            if not self.is_mounted:
+                return
+            if client.game is None:
+                getattr(self, f"_view_{change.kind}")(change, before)
+            else:
                 getattr(self, f"_told_{change.kind}")(change, before, done)
         elif change.kind == "lobby":
             old, self._lobby = self._lobby, client.lobby
@@ -342,24 +352,51 @@ class SharedGameScreen(GameScreen):
 
     def _told_entry(self, change: Any, before: Any, done: list) -> None:
         item = self.client.game.journal[-1]
-        events_ = list(getattr(item, "events", ()))
+        self._tell_entry(change, before, list(getattr(item, "events", ())))
+
+    def _view_entry(self, change: Any, before: Any) -> None:
+        """A move in a game between opponents: its events as this seat may
+        know them (a card another seat drew has no name here)."""
+        self._tell_entry(change, before, list(change.events))
+
+    def _view_undo(self, change: Any, before: Any) -> None:
+        name = who(self.client, change.seat)
+        self.add_log(["Undone." if self.mine(change.seat) else f"{name} took back their move."])
+        self.after_undo_redo()
+
+    def _view_redo(self, change: Any, before: Any) -> None:
+        lines = self.play.tell(before, list(change.events))
+        if self.mine(change.seat):
+            self.add_log(["Redone.", *lines])
+        else:
+            self.add_log([f"{who(self.client, change.seat)} made their move again.", *lines])
+        self.after_undo_redo()
+
+    def _tell_entry(self, change: Any, before: Any, events_: list[Any]) -> None:
         tell = getattr(self.play, "tell", None)
         lines = tell(before, events_) if tell else self.play.narrate(events_)
         name = who(self.client, change.seat)
         mine = self.mine(change.seat)
+        named = self._names_seat(change.seat, lines)
         if mine:
             self.targeting = None
             self._log_begin()
-        elif lines:
+        elif lines and not named:
             lines = [f"{name}: {lines[0]}", *lines[1:]]
-        else:
+        elif not lines:
             lines = [f"{name} made a move."]
         if not mine and self.targeting is not None:
             self._keep_targets()
         steps = self.play.playback(before, events_, self.viewer) if self.stepping else []
-        if steps and not mine:
+        if steps and not mine and not self._names_seat(change.seat, steps[0].lines):
             steps = [Step(steps[0].view, [f"{name} acts."], steps[0].note), *steps]
         self._show(steps or [Step({}, lines)], hold=mine)
+
+    def _names_seat(self, seat: str | None, lines: list[str]) -> bool:
+        """The move's first line already says whose it was ("Player 2 lays
+        ..."): the log needs no "Player 2 (bob):" before it."""
+        info = self.client.seat_info(seat)
+        return bool(info and lines and lines[0].startswith(info.label))
 
     def _show(self, steps: list[Step], hold: bool) -> None:
         """The log lines (or a playback) of one entry, then the game as it is.
@@ -383,9 +420,12 @@ class SharedGameScreen(GameScreen):
         if hasattr(log, "begin"):
             log.begin()
 
+    def _legal_now(self) -> list[dict]:
+        return [msgspec.to_builtins(c) for c in self.game.legal_commands()]
+
     def _keep_targets(self) -> None:
         """Another player's move may leave the target being chosen out of reach."""
-        legal = [msgspec.to_builtins(c) for c in self.game.legal_commands()]
+        legal = self._legal_now()
         t = self.targeting
         if t is not None and any(c not in legal for cs in t.options.values() for c in cs):
             self.targeting = None
@@ -447,13 +487,26 @@ class SharedGameScreen(GameScreen):
             self.add_log([f"Can't: not connected ({self.client.closed})."])
             return False
         self.handover = False
-        self.run_worker(self._ask(lambda: self.client.submit(command), "Can't"))
+        queued = command if self._in_flight else None
+        self._in_flight += 1
+        self.run_worker(self._send(command, queued))
         return True
 
-    async def _ask(self, request: Any, refused: str) -> Any:
-        """One request at a time, in order; a refusal is said in the log."""
+    async def _send(self, command: dict, queued: dict | None) -> None:
+        try:
+            await self._ask(lambda: self.client.submit(command), "Can't", queued)
+        finally:
+            self._in_flight -= 1
+
+    async def _ask(self, request: Any, refused: str, queued: dict | None = None) -> Any:
+        """One request at a time, in order; a refusal is said in the log.
+        `queued`: a command sent while another was on its way (a walk of
+        several steps): it goes only if the moves before it left it legal
+        (a fight stops the walk), else it is dropped without a word."""
         async with self._sending:
             try:
+                if queued is not None and queued not in self._legal_now():
+                    return None
                 result = await request()
             except Exception as e:  # the connection broke while asking
                 self.add_log([f"Problem: {e}"])
@@ -595,10 +648,10 @@ async def join_shared(
 
 
 def cannot_show(mode: str, has_log: bool, name: str) -> str | None:
-    """Why the screen cannot show a shared game (None: it can). The screen
-    draws a replica of the game's log: games whose players are opponents
-    send each player only their own view, which it cannot draw yet."""
-    if has_log:
+    """Why the screen cannot show a shared game (None: it can). It draws a
+    replica of the game's log, or, in games whose players are opponents,
+    the player's own view when the mode's adapter can draw from a view alone."""
+    if has_log or plays_from_view(mode):
         return None
     return (
         f"{name} is a game between opponents, which this version plays only headless: "

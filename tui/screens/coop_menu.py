@@ -37,11 +37,15 @@ PEEK_WITHIN = 3.0  # seconds a hosted game may take to say what it is
 
 def shareable_modes() -> list[str]:
     """Modes whose shared games this screen can show: hosting knows their
-    seats, and every player holds the game's log (no opponents' secrets)."""
+    seats, and every player holds the game's log (one side), or the mode's
+    adapter draws a game from a seat's own view (opponents, coop_view.py)."""
     from saves.coop.seats import SEATINGS
     from tui.modes import ui_modes
+    from tui.screens.coop_view import plays_from_view
 
-    return [m for m in ui_modes() if m in SEATINGS and SEATINGS[m].shared_log]
+    return [
+        m for m in ui_modes() if m in SEATINGS and (SEATINGS[m].shared_log or plays_from_view(m))
+    ]
 
 
 def host_argv(mode: str, mission: str, seed: int, undo: str, args: dict[str, Any]) -> list[str]:
@@ -109,6 +113,15 @@ class HostGameScreen(NewGameScreen):
     def on_mount(self) -> None:
         self.query_one("#question", Label).update("Host a shared game")
         self.query_one("#start", Button).label = "Host (Enter)"
+
+    def mission_changed(self, mission: str) -> None:
+        """A mode's rows, once shown, take their defaults for a shared game
+        (`shared_defaults()`, if they have it: two people, say)."""
+        fields = self.fields
+        if getattr(fields, "shared_defaults", None) and not getattr(fields, "_shared", False):
+            fields._shared = True
+            fields.shared_defaults()
+        super().mission_changed(mission)
 
     def start(self) -> None:
         if self.starting:

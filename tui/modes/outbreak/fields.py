@@ -77,6 +77,11 @@ class OutbreakFields(ModeFields):
         if (event.select.id or "").startswith("seat-"):
             event.stop()
 
+    def shared_defaults(self) -> None:
+        """Hosting a shared game (the title's Host): two people to start
+        with, each to play from a terminal of their own."""
+        self.query_one("#seat-kind-2", Select).value = "human"
+
     def seed_note(self, mission: str) -> str:
         return "picks the tiles, cards and dice"
 

@@ -6,7 +6,13 @@ The cursor is a map cell (x, y). While the drawn tile is being laid (or a
 card picks a tile) it moves a whole tile at a time and stands on a tile's
 centre; the tile's preview is drawn there, turned as the player chose.
 Every command sent comes from the game's legal list; a key pressed at the
-wrong time says what to do instead and changes nothing."""
+wrong time says what to do instead and changes nothing.
+
+It reads the game only through views (game.view), never its state or
+summary, so the same adapter draws a shared game between opponents from
+the one view a player's terminal holds (tui/screens/coop_view.py): there
+the view is that player's whatever viewer is asked for, and the log speaks
+to them about their own draws."""
 
 from __future__ import annotations
 
@@ -62,6 +68,15 @@ KEYS: tuple[Key, ...] = (
 )  # fmt: skip
 
 NOTE = "{} is playing... (any key skips to the end)"
+ONLOOKER = "spectator"  # a viewer holding no seat: every hand hidden
+
+
+def to_act_of(before: Any) -> str | None:
+    """Who was to act before a command: `before` is the game as the screen
+    had it, a view (shared games) or the engine's state (local games)."""
+    if isinstance(before, dict):
+        return before.get("to_act")
+    return getattr(before, "to_act", None)
 
 
 def placed_of(view: dict) -> tuple[Placed, ...]:
@@ -71,14 +86,15 @@ def placed_of(view: dict) -> tuple[Placed, ...]:
 class OutbreakPlay(Play):
     keys = KEYS
     steps_bots = True  # the bots' turns are told a step at a time (any key skips)
+    plays_from_view = True  # a shared game's one view is enough (coop_view.py)
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
-        summary = game.summary()
-        self.seats = Seats.of(summary)
+        self.seats = Seats.of(self.now())
         self.glyphs = glyphs(ascii_only)
         self.town = Town(self.glyphs, self.seats)
-        self.narrator = Narrator(self.seats, self.tile_at)
+        here = getattr(game, "players_here", None)  # a shared game: this terminal's seats
+        self.narrator = Narrator(self.seats, self.tile_at, here)
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
         self.picked: list[XY] = []  # road cells marked for the new tile's zombies
@@ -91,10 +107,14 @@ class OutbreakPlay(Play):
     def board(self, view: dict):
         return board_of(placed_of(view))
 
+    def now(self) -> dict:
+        """The game now, as an onlooker sees it (no hand): who acts, the town."""
+        return self.game.view(ONLOOKER)
+
     def tile_at(self, pos: tuple[int, int]) -> str | None:
-        for p in self.game.state.tiles:
-            if tuple(p.at) == tuple(pos):
-                return p.tile
+        for t in self.now()["tiles"]:
+            if (t["at"][0], t["at"][1]) == tuple(pos):
+                return t["tile"]
         return None
 
     def mine(self, host: Host, ctype: str | None = None) -> list[dict]:
@@ -161,15 +181,15 @@ class OutbreakPlay(Play):
     # -- who is looking, who acts ------------------------------------------------------------
     def viewer(self) -> str:
         """The person deciding now; while a bot acts, the last person who did."""
-        state = self.game.state
-        if state.to_act in self.seats.humans:
-            self.last_human = state.to_act
+        to_act = self.now()["to_act"]
+        if to_act in self.seats.humans:
+            self.last_human = to_act
         return self.last_human
 
     def actors(self, legal: list[dict]) -> list[str]:
         """The one figure a person moves: Tab puts the cursor back on it."""
-        to_act = self.game.state.to_act
-        return [to_act] if legal and to_act in self.seats.humans else []
+        to_act = self.now()["to_act"] if legal else None
+        return [to_act] if to_act in self.seats.humans else []
 
     def seat(self, host: Host) -> Seat | None:
         """Several people at one keyboard: each seat's hand is secret (OB-10)."""
@@ -288,7 +308,7 @@ class OutbreakPlay(Play):
 
     # -- words ---------------------------------------------------------------------------
     def intro(self) -> list[str]:
-        wins = self.game.world.kills_to_win
+        wins = self.now()["kills_to_win"]
         return [
             f"Outbreak: first onto the Helipad, or first to {wins} kills, wins.",
             "p card, t tile, r turn it, Enter lay/walk, z zombies, e end; ? help.",
@@ -299,6 +319,15 @@ class OutbreakPlay(Play):
 
     def narrate(self, events) -> list[str]:
         return self.narrator.lines(events)
+
+    def tell(self, before: Any, events: list[Any]) -> list[str]:
+        """narrate, and who ended the turn when that is all a command says
+        (the log then reads on from "-- Bot 3's turn --")."""
+        lines = self.narrate(events)
+        sid = to_act_of(before)
+        if lines and lines[0].startswith("-- ") and sid is not None:
+            lines.insert(0, f"{self.seats.name(sid)} ends the turn.")
+        return lines
 
     def over_text(self, view: dict) -> str:
         if view.get("outcome") == "won":
@@ -549,14 +578,17 @@ class OutbreakPlay(Play):
         while came[path[-1]] != here:
             path.append(came[path[-1]])
         for cell in reversed(path):
+            before = self.now()
             if not host.submit({"type": "move", "to": list(cell)}):
                 return
-            state = self.game.state
+            after = self.now()
+            if after == before:
+                continue  # a shared game: the host plays the steps in turn, stopping as here
             if (
-                state.pending
-                or state.phase != "move"
-                or state.outcome
-                or state.current.cell != cell
+                after["pending"]
+                or after["phase"] != "move"
+                or after["outcome"]
+                or self.figure(after) != cell
             ):
                 return
 
@@ -770,7 +802,7 @@ class OutbreakPlay(Play):
     # -- bots ------------------------------------------------------------------------------
     def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:
         """A bot's command shows as a step of its own, the camera on what it did."""
-        sid = before.to_act
+        sid = to_act_of(before)
         if sid is None or sid in self.seats.humans:
             return []
         view = self.game.view(viewer)
@@ -778,7 +810,7 @@ class OutbreakPlay(Play):
         if len(self._focus) > 400:
             for key in list(self._focus)[:200]:
                 del self._focus[key]
-        return [Step(view, self.narrate(events), NOTE.format(self.seats.name(sid)))]
+        return [Step(view, self.tell(before, events), NOTE.format(self.seats.name(sid)))]
 
     def focus_of(self, events: list[Any], view: dict, sid: str) -> tuple[int, int, int, int]:
         from tui.modes.outbreak.words import as_dict
@@ -792,11 +824,11 @@ class OutbreakPlay(Play):
         return x, y, x, y
 
     def bot_note(self, command: dict, view: dict) -> str:
-        return NOTE.format(self.seats.name(self.game.state.to_act or view.get("to_act")))
+        return NOTE.format(self.seats.name(self.now()["to_act"] or view.get("to_act")))
 
     # -- the end -----------------------------------------------------------------------------
     def game_over(self) -> GameOver:
-        s = self.game.summary()
+        s = self.now()
         table = Table(box=None, padding=(0, 2), show_header=True)
         table.add_column("seat")
         table.add_column("plays")
@@ -811,7 +843,9 @@ class OutbreakPlay(Play):
             table.add_row(name, v["kind"], str(v["kills"]), str(v["life"]), str(v["bullets"]))
         table.add_section()
         table.add_row("rounds", str(s["round"]), "", "", "")
-        table.add_row("undos", str(self.game.undo_count), "", "", "")
+        undos = getattr(self.game, "undo_count", None)  # a shared game's view does not hold it
+        if undos is not None:
+            table.add_row("undos", str(undos), "", "", "")
         if s["outcome"] == "won":
             winner = s["winner"]
             how = (

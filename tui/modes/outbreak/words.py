@@ -4,7 +4,9 @@ log's narration of events.
 
 Every seat reads the log at a shared keyboard, so narration never names a
 card someone draws (OB-10): "Ann draws a card." Only in a game with one
-person and bots does that person's own draw read "You draw Shotgun."."""
+person and bots does that person's own draw read "You draw Shotgun.", and
+in a shared game, where each person has a terminal of their own, each
+reads their own draws so (the others' arrive without the card's name)."""
 
 from __future__ import annotations
 
@@ -157,14 +159,24 @@ def as_dict(event: Any) -> dict:
 
 
 class Narrator:
-    """Log lines for events. `reader`: the only person at the keyboard (a
-    game of one person and bots), whose own draws are named; None when
-    several people share the keyboard and no draw is ever named."""
+    """Log lines for events. `readers`: the seats of whoever reads this log
+    alone, whose own draws are named: the only person at the keyboard (a
+    game of one person and bots), or in a shared game the seats of the
+    person at this terminal (`here`); nobody when several people share the
+    keyboard, and no draw is named then."""
 
-    def __init__(self, seats: Seats, tile_at: Callable[[tuple[int, int]], str | None]) -> None:
+    def __init__(
+        self,
+        seats: Seats,
+        tile_at: Callable[[tuple[int, int]], str | None],
+        here: list[str] | None = None,
+    ) -> None:
         self.seats = seats
         self.tile_at = tile_at  # the tile lying at a position now
-        self.reader = seats.humans[0] if len(seats.humans) == 1 else None
+        if here is not None:
+            self.readers = set(here)
+        else:
+            self.readers = {seats.humans[0]} if len(seats.humans) == 1 else set()
 
     def lines(self, events: Iterable[Any]) -> list[str]:
         out: list[str] = []
@@ -198,9 +210,9 @@ class Narrator:
             found = [f.replace("lifes", "lives") for f in found]
             return [f"{' and '.join(found).capitalize()} lie{'s' if n == 1 else ''} inside."]
         sid = events[0]["seat"]
-        if sid == self.reader:
-            names = ", ".join(card_name(e["card"]) for e in events)
-            return [f"You draw {names}."]
+        cards = [e.get("card") for e in events]
+        if sid in self.readers and all(cards):  # a card another seat drew has no name here
+            return [f"You draw {', '.join(card_name(c) for c in cards)}."]
         return [f"{self.seats.name(sid)} draws {'a card' if n == 1 else f'{n} cards'}."]
 
     def line(self, e: dict) -> str:
