@@ -169,7 +169,8 @@ class SiegePlay(SiegeKeys, Play):
                 "Zombie player, your turn: Tab picks a zombie, m moves it, a bites, "
                 "w batters, z lets the AI act for it, e ends the turn."
             )
-        return f"Humans' player, your turn (round {host.view['round']})."
+        who = "Humans' player" if seat.id == "humans" else seat.name  # a shared game: one human
+        return f"{who}, your turn (round {host.view['round']})."
 
     # -- board and panels -----------------------------------------------------
     def figure_cell(self, view: dict, fid: str | None) -> reach.Cell | None:
