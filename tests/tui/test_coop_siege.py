@@ -112,3 +112,33 @@ async def run_turns(p1, one, p2, two) -> None:
     assert a.game.journal == b.game.journal  # both replicas hold the same log
     assert {c["human"] for c in one.legal} == {"drifter"}
     assert {c["human"] for c in two.legal} == {"cop"}
+
+
+async def test_the_title_hosts_siege_with_its_own_rows(place):
+    from textual.widgets import Select
+
+    from tui.screens.coop_game import SharedGameScreen
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        dialog = app.screen
+        assert "siege" in dialog.mode_ids
+        dialog.query_one("#mode", Select).value = "siege"
+        await until(pilot, lambda: dialog.query("#humans"), "the humans' row")
+        assert dialog.query_one("#humans").selected == ["drifter", "cop"]
+        zombies = dialog.query_one("#opt-zombies")
+        await until(pilot, lambda: zombies.value == "ai", "the zombies' row")
+        zombies.value = "human"  # a person plays the dead: a seat of its own
+        await pilot.pause()
+        await pilot.click("#start")
+        note = dialog.query_one("#newgame-error")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40, note)
+        screen = app.screen
+        place.hosts.add(place.host_pid(screen.client.name))
+        client = screen.client
+        assert (client.mode, client.mission) == ("siege", "house")
+        assert [s.label for s in client.lobby.seats] == ["Drifter", "Cop", "Zombies"]
+        assert client.my_seats == ["drifter"]
+        assert {c["human"] for c in screen.legal} == {"drifter"}
+        await client.close()
