@@ -158,7 +158,7 @@ async def test_attack_shows_range_and_line_and_fires(tmp_path):
         # z1 is in range (5) but behind the wall; z2 is in range and in line
         assert t.kind == "attack" and set(t.options) == {(5, 3)}
         assert screen.cursor == (5, 3)
-        assert "z2, 5 away, in line: Pistol, kills 5-6, pushes 3-4" in status(screen)
+        assert "z2, 5 away: Pistol, kills 5-6, pushes 3-4, oops 1" in status(screen)
         assert (2, 2) in t.marks and (6, 2) not in t.marks  # range 5 counted in steps
         assert (5, 1) not in t.marks  # no line through the wall
         assert map_row(app, 2)[2:4] == "::"  # cells in range and line are marked

@@ -322,13 +322,13 @@ class SiegePlay(SiegeKeys, Play):
             route = self.routes.get(cursor)
             cost = words.path_cost(view, first["path"])
             left = view["humans"][first["human"]]["actions_left"] - cost
-            text = (
-                f"to {where(cursor)}, {len(first['path'])} cells, {cost} action{'s' * (cost != 1)}"
-            )
-            text += f" ({left} left)"
+            to, acts = f"to {where(cursor)}", f", {cost} action{'s' * (cost != 1)}"
+            text = f"{to}, {len(first['path'])} cells{acts}"
             if route and route.passes:
-                text += f"; slips past {', '.join(route.passes)} (a 6 bites)"
-            return text
+                slips = f"; slips past {', '.join(route.passes)}"
+                hints = [f"{text} ({left} left){slips}", f"{text}{slips}", f"{to}{acts}{slips}"]
+                return self.fitting(host, t, [f"{h} (a 6 bites)" for h in hints] + hints[-1:])
+            return f"{text} ({left} left)"
         if t.kind == "attack":
             hid = first["human"]
             origin = self.figure_cell(view, hid)
@@ -341,8 +341,17 @@ class SiegePlay(SiegeKeys, Play):
                 aim = ""
                 if view["humans"][hid]["aimed"] and content_kind(weapon) == "firearm" and not empty:
                     aim = " (+1 aim)"
-                text = f"{zid}, {far} away, in line: {what}{aim}"
-                return f"{text}, {words.weapon_words(weapon, empty)}"
+                parts = words.weapon_words(weapon, empty).split(", ")
+                heads = [
+                    f"{zid}, {far} away, in line: {what}{aim}",
+                    f"{zid}, {far} away: {what}{aim}",
+                ]
+                return self.fitting(
+                    host,
+                    t,
+                    [", ".join([heads[0], *parts])]
+                    + [", ".join([heads[1], *parts[:n]]) for n in range(len(parts), -1, -1)],
+                )
             return f"{zid}, {far} away, in line: Enter picks one of {len(cmds)} weapons"
         if t.kind == "throw":
             far = 0
@@ -356,6 +365,12 @@ class SiegePlay(SiegeKeys, Play):
             )
             return f"{name(first['weapon'])} at {where(cursor)}, {far} away: {zombies} zombie(s) in the blast"
         return self.label(first, view)
+
+    def fitting(self, host: Host, t: Targeting, hints: list[str]) -> str:
+        """The first hint (longest first) that leaves the status line room for
+        "Verb: " and its shortest keys ". Enter, a next, Esc" at 80 columns."""
+        room = host.status_room() - len(f"{t.verb}: . Enter, {t.key} next, Esc")
+        return next((h for h in hints if len(h) <= room), hints[-1])
 
     def pending_title(self, view: dict) -> str:
         p = view["pending"]
