@@ -363,19 +363,23 @@ class SniperSeating:
         return out
 
     def owner(self, game: Any, command: Any) -> str | None:
+        """Judged on what both sides know (`active`, `commander`), so that a
+        view replica (tui/screens/coop_view.py) can ask it too."""
         kind = _plain(command).get("type")
+        known = game.summary()
         if kind == "end_turn":
-            return game.state.active  # either side ends its own turn
+            return known["active"]  # either side ends its own turn
         if kind in self._COMMANDER_COMMANDS:
-            return self.COMMANDER if game.world.commander == "human" else None
+            return self.COMMANDER if known["commander"] == "human" else None
         return self.SNIPER
 
     def takes_from(self, game: Any, command: Any) -> set[str]:
         return set()
 
     def turn(self, game: Any) -> list[str]:
-        active = game.state.active if game.outcome is None else None
-        if active == self.COMMANDER and game.world.commander != "human":
+        known = game.summary()
+        active = known["active"] if game.outcome is None else None
+        if active == self.COMMANDER and known["commander"] != "human":
             return []  # the AI commander plays inside the sniper's end_turn
         return [active] if active else []
 
