@@ -16,12 +16,16 @@ from pathlib import Path
 
 import pytest
 from outbreak_keyplay import confirm_if_asked, settle, shown
+from rich.console import Console
 
+from engine import Game
+from engine.outbreak.bot import choose
 from saves.coop import client as client_module
 from saves.coop import protocol as p
 from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace, needs_root
 from tui.app import ShambleApp
-from tui.modes.outbreak.words import card_name
+from tui.modes.outbreak.play import OutbreakPlay
+from tui.modes.outbreak.words import Narrator, Seats, card_name, tile_name
 from tui.screens.coop_game import SharedGameScreen, cannot_show, join_shared
 from tui.screens.coop_menu import HostGameScreen
 from tui.screens.coop_view import ViewGame
@@ -271,3 +275,76 @@ def test_only_modes_that_draw_from_a_view_are_shown_between_opponents():
     assert cannot_show("station", True, "g") is None
     why = cannot_show("station", False, "g")  # station's adapter needs the log
     assert why is not None and "shamble join g --bot" in why
+
+
+async def test_undo_is_the_movers_own_and_the_others_are_told(place, monkeypatch):
+    name = place.host("--mode", "outbreak", "--seats", "human,human", "--seed", "5")
+    ann_app, bob_app = ShambleApp(autosave=False), ShambleApp(autosave=False)
+    async with ann_app.run_test(size=(80, 24)) as ann:
+        ann_screen = await joined(ann, name)
+        a = ann_screen.client
+        with next_join_as(monkeypatch, place, name, BOB):
+            async with bob_app.run_test(size=(80, 24)) as bob:
+                bob_screen = await joined(bob, name)
+                b = bob_screen.client
+                await ann.press("t")
+                await until(ann, lambda: a.view["phase"] == "tile", "the drawn tile")
+                await until(bob, lambda: b.status.index == 1, "Player 2 hears it")
+                await bob.press("ctrl+z")
+                assert "No undo: only Player 1 (root) may undo the last move" in log_of(bob_screen)
+                assert b.status.index == 1
+                await ann.press("ctrl+z")
+                await until(ann, lambda: a.view["phase"] == "event", "the undo")
+                await until(bob, lambda: b.view["phase"] == "event", "Player 2 hears it")
+                assert log_of(ann_screen).endswith("Undone.")
+                assert "Player 1 (root) took back their move." in log_of(bob_screen)
+                assert a.view["drawn_tile"] is None and a.status.redo_seat == "p1"
+                await bob.press("ctrl+y")
+                assert "No redo: only Player 1 (root) may redo that move" in log_of(bob_screen)
+                await ann.press("ctrl+y")
+                await until(bob, lambda: b.view["phase"] == "tile", "the redo")
+                text = log_of(bob_screen)
+                assert "Player 1 (root) made their move again." in text
+                assert text.endswith(
+                    "Player 1 draws a tile: the " + tile_name(b.view["drawn_tile"]) + "."
+                )
+                await b.close()
+    await a.close()
+
+
+class Onlooker:
+    """What a view replica gives the adapter: one seat's view, whoever asks."""
+
+    def __init__(self, view: dict, here: list[str]) -> None:
+        self._view = view
+        self.players_here = here
+        self.setup = None
+
+    def view(self, viewer: str = "") -> dict:
+        return self._view
+
+
+def test_the_adapter_draws_a_finished_game_from_a_view_alone():
+    game = Game.new("outbreak", seed=1, seats="bot,ann:human")
+    while game.outcome is None:
+        command = game.bot_command() or choose(game.view(game.summary()["to_act"]))
+        game.submit(command)
+    view = game.view("ann")
+    play = OutbreakPlay(Onlooker(view, ["ann"]))
+    over = play.game_over()
+    assert over.headline == "BOT 1 WINS" and not over.won
+    console = Console(width=80, record=True)
+    console.print(over.table)
+    rows = console.export_text()
+    assert "Ann" in rows and "undos" not in rows  # the host keeps the count, not the view
+
+
+def test_own_draws_are_named_at_ones_own_terminal_and_others_are_a_card():
+    seats = Seats(["ann", "bob"], {"ann": "human", "bob": "human"})
+    mine = [{"type": "event_drawn", "seat": "ann", "card": "fire_axe"}]
+    theirs = [{"type": "event_drawn", "seat": "bob", "card": None}] * 2
+    at_a_terminal = Narrator(seats, lambda pos: None, here=["ann"])
+    assert at_a_terminal.lines(mine) == [f"You draw {card_name('fire_axe')}."]
+    assert at_a_terminal.lines(theirs) == ["Bob draws 2 cards."]
+    at_one_keyboard = Narrator(seats, lambda pos: None)  # two people: no draw is named
+    assert at_one_keyboard.lines(mine) == ["Ann draws a card."]
