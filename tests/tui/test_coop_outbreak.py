@@ -348,3 +348,30 @@ def test_own_draws_are_named_at_ones_own_terminal_and_others_are_a_card():
     assert at_a_terminal.lines(theirs) == ["Bob draws 2 cards."]
     at_one_keyboard = Narrator(seats, lambda pos: None)  # two people: no draw is named
     assert at_one_keyboard.lines(mine) == ["Ann draws a card."]
+
+
+async def test_a_shared_game_played_to_the_end_shows_the_table_from_the_view(place):
+    from tui.screens.gameover import GameOverScreen
+
+    name = place.host("--mode", "outbreak", "--seats", "human,bot", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await joined(pilot, name)
+        client = screen.client
+        await pilot.press("L")
+        await pilot.press("b")  # the bot plays my seat too: to the end at once
+        await until(pilot, lambda: client.seat_info("p1").status == "bot", "the bot")
+        await pilot.press("escape")
+        end = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen):
+            assert time.monotonic() < end, "the game never ended"
+            if screen.playing:
+                await pilot.press("x")  # any key skips a bot's turn being told
+            await pilot.pause(0.05)
+        text = shown(app)
+        assert "WINS" in text and "Player 1" in text and "Bot 2" in text
+        assert "rounds" in text and "undos" not in text
+        assert client.status.outcome == "won"
+        await pilot.press("escape")
+        assert app.screen is screen and "has won" in str(screen.query_one("#status").render())
+        await client.close()
