@@ -80,7 +80,7 @@ async def test_two_siege_players_each_play_only_their_own_human(place, monkeypat
 async def run_turns(p1, one, p2, two) -> None:
     a, b = one.client, two.client
     assert (a.my_seats, b.my_seats) == (["drifter"], ["cop"])
-    assert "You joined" in log_text(p1.app) and "Drifter (Drifter)" in log_text(p1.app)
+    assert f"You joined {a.name} as root: Drifter.\n" in log_text(p1.app)
     assert "Drifter (root), your turn (round 1)." in log_text(p1.app)
     # each is offered only their own human: the commands and Tab
     assert {c["human"] for c in one.legal} == {"drifter"}

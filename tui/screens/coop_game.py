@@ -228,14 +228,16 @@ class SharedGameScreen(GameScreen):
         client = self.client
         mine = [s for s in client.lobby.seats if s.account == client.account]
         if mine:
-            seats = "; ".join(
-                f"{s.label} ({', '.join(self.play_names(s.figures))})" if s.figures else s.label
-                for s in mine
-            )
+            seats = "; ".join(self.seat_words(s.label, self.play_names(s.figures)) for s in mine)
             line = f"You joined {client.name} as {client.account}: {seats}."
         else:
             line = f"You joined {client.name} as {client.account}: every seat is taken, you watch."
         return [line, "L shows the table: who sits where, seats to the bot and back."]
+
+    @staticmethod
+    def seat_words(label: str, names: list[str]) -> str:
+        """ "Player 1 (Vega, Okafor)"; a seat named after its one figure: "Cop"."""
+        return label if names in ([], [label]) else f"{label} ({', '.join(names)})"
 
     def play_names(self, figures: list[str]) -> list[str]:
         from tui.text import display_name

@@ -74,11 +74,15 @@ class SniperPlay(CommanderKeys, Play):
     keys = KEYS
     figure_fields = ("unit",)  # the commander's orders name the unit
     tells_each_seat = True  # narrate() tells the side at the keyboard; the other hears at hello
+    plays_from_view = True  # a shared game's one side's view is enough (coop_view.py)
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
         self.g = glyphs(ascii_only)
-        self.hot_seat = game.view("sniper")["commander"] == "human"
+        # a shared game: this terminal plays one side, from that side's view alone
+        self.shared = getattr(game, "players_here", None) is not None
+        self.hot_seat = not self.shared and game.view("sniper")["commander"] == "human"
+        self.shots_seen: list[str] = []  # shared: the shot cards he drew, as he was told
         self.at_keys: str | None = None  # the side at the keyboard (hot-seat)
         self.pending: dict[str, list[str]] = {"sniper": [], "commander": []}
         self.tail: list[str] = []  # the end of the commander's turn and his next one's start
@@ -91,7 +95,10 @@ class SniperPlay(CommanderKeys, Play):
 
     # -- who looks, who acts -------------------------------------------------------
     def side(self) -> str:
-        """The side to act now; the sniper once the game is over."""
+        """The side to act now; the sniper once the game is over. In a shared
+        game, the side of this terminal (its view is the only one here)."""
+        if self.shared:
+            return self.game.view()["viewer"]
         active = self.game.view("sniper")["active"]
         return "commander" if self.hot_seat and active == "commander" else "sniper"
 
@@ -140,7 +147,8 @@ class SniperPlay(CommanderKeys, Play):
         if view["viewer"] == "commander":
             lines = self.order_lines(host, sight)
             return commander_scene(self.g, view, sight, host.cursor, host.selected, targets, lines)
-        self.drawn = (self.game.state, view)
+        if not self.shared:
+            self.drawn = (self.game.state, view)
         rings = self.rings if self.rings_turn == view["turn"] else []
         return sniper_scene(
             self.g, view, sight, host.cursor, targets, self.sight_lines(host, sight), rings
@@ -182,16 +190,32 @@ class SniperPlay(CommanderKeys, Play):
     def panels(self) -> list:
         return [SniperPanel(self.g), KitPanel(), ObjectivesPanel(), EnemyPanel()]
 
+    def mission_info(self) -> tuple[str, str]:
+        """The mission's name and briefing (a shared game's view names only
+        its id: the shipped missions' list has the rest)."""
+        world = getattr(self.game, "world", None)
+        if world is not None:
+            info = world.mission.info
+            return info.name or info.id, info.briefing
+        from engine import get_mode
+
+        mid = self.game.view()["mission"]
+        row = next((r for r in get_mode("sniper").missions() if r["id"] == mid), {})
+        return row.get("name") or mid, row.get("briefing") or ""
+
     def board_title(self) -> str:
-        info = self.game.world.mission.info
-        return info.name or info.id
+        return self.mission_info()[0]
 
     # -- words -------------------------------------------------------------------------
     def intro(self) -> list[str]:
-        info = self.game.world.mission.info
-        lines = [f"{info.name}: {info.briefing}"] if info.briefing else []
+        name, briefing = self.mission_info()
+        lines = [f"{name}: {briefing}"] if briefing else []
         if self.hot_seat:
             lines.append("Hot-seat: the sniper and the commander take the keyboard in turn.")
+        if self.shared and self.side() == "commander":
+            return lines + [
+                "You command: Tab picks a unit, m orders it, p plays an event, e ends; ? help."
+            ]
         return lines + ["Arrows move the cursor; m move, f fire, i item, c hide, e end, ? help."]
 
     def resumed(self, view: dict) -> str:
@@ -200,10 +224,40 @@ class SniperPlay(CommanderKeys, Play):
     def over_text(self, view: dict) -> str:
         return f"Mission {view.get('outcome')}. Press Enter for the summary."
 
+    def tell(self, before: Any, events: list[Any]) -> list[str]:
+        """A shared game: `before` is this side's view before the move, and
+        the events are those the host let this side know (K-7)."""
+        if not self.shared:
+            return self.narrate(events)
+        return self.tell_side(events, before if isinstance(before, dict) else None)
+
+    def tell_side(self, events: list[Any], before: dict | None) -> list[str]:
+        """One move told to the one side this terminal plays (shared game)."""
+        dicts = narrate.as_dicts(events)
+        now = self.game.view()
+        kinds = [e["type"] for e in dicts]
+        if now.get("viewer") == "commander":
+            ended = ["Sniper ends the turn."] if "sniper_turn_ended" in kinds else []
+            return ended + narrate.for_commander(dicts)
+        for e in dicts:
+            if e["type"] == "deck_shuffled" and e.get("deck") == "shots":
+                self.shots_seen = []
+            elif e["type"] == "shot_card_drawn":
+                self.shots_seen.append(e["card"])
+        self.note_rings(dicts, now)
+        if before is not None and before.get("viewer") != "sniper":
+            before = None
+        lines = narrate.for_sniper(dicts, before, now)
+        if kinds[:1] == ["commander_turn_ended"]:
+            lines = ["Commander ends the turn.", *lines]
+        return lines
+
     def narrate(self, events) -> list[str]:
         """One command's events, told to the side at the keyboard; in a
         hot-seat game the other side's share waits for its turn."""
         objs = list(events)
+        if self.shared:
+            return self.tell_side(objs, None)
         dicts = narrate.as_dicts(objs)
         before, turn_start = self.before(objs)
         now = self.game.view("sniper")
@@ -478,6 +532,8 @@ class SniperPlay(CommanderKeys, Play):
 
     def drawn_shots(self) -> list[str]:
         """The shot cards he drew since the deck was last shuffled: his own draws."""
+        if self.shared:
+            return list(self.shots_seen)
         drawn: list[str] = []
         for e in self.game.events:
             name = type(e).__name__
@@ -685,6 +741,8 @@ class SniperPlay(CommanderKeys, Play):
     # -- the end ---------------------------------------------------------------------------
     def game_over(self) -> GameOver:
         s = self.game.summary()  # the game is over: the whole truth may be shown
+        if s.get("viewer") == "commander":  # a shared game's commander: his view
+            return self.commander_over(s)
         won = s["outcome"] == "won"
         me = s["sniper"]
         table = Table(box=None, padding=(0, 2), show_header=False)
@@ -697,9 +755,25 @@ class SniperPlay(CommanderKeys, Play):
         table.add_row("enemy down", kills)
         for o in me["objectives"]:
             table.add_row(words.objective(o), "done" if o in me["done"] else "not done")
-        table.add_row("undos", str(self.game.undo_count))
+        if self.game.undo_count is not None:  # a shared game's view does not count them
+            table.add_row("undos", str(self.game.undo_count))
         reason = "" if won else words.lost_reason(s["lost_reason"])
         return GameOver("ESCAPED: MISSION WON" if won else "MISSION LOST", won, table, reason)
+
+    def commander_over(self, view: dict) -> GameOver:
+        """The end as the commander sees it: he wins when the sniper does not."""
+        won = view["outcome"] != "won"
+        table = Table(box=None, padding=(0, 2), show_header=False)
+        table.add_column("what")
+        table.add_column("", justify="right")
+        table.add_row("turns", f"{view['turn']} of {view['turns']}")
+        standing = sum(1 for u in view["units"].values() if u["alive"])
+        table.add_row("units standing", f"{standing} of {len(view['units'])}")
+        kills = ", ".join(f"{n} {k}" for k, n in view["kills"].items() if n) or "none"
+        table.add_row("units lost", kills)
+        reason = words.lost_reason(view["lost_reason"]) if won else "the sniper got away"
+        title = "THE SNIPER IS FINISHED" if won else "THE SNIPER ESCAPED"
+        return GameOver(title, won, table, reason)
 
 
 COMMANDER_HEARS = frozenset(

@@ -1,0 +1,93 @@
+"""Sniper shared on screen: the sniper and a human commander, each in a game
+screen of their own drawn from their side's view alone (two apps here, the
+second connecting as another account), a real host started with `shamble
+host`. The commander's screen never shows where the unseen sniper is."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.coop.conftest import BOB, CoopPlace, needs_root
+from tests.tui.test_coop_screen import joined, log_text, status, until
+from tests.tui.test_coop_siege import connecting_as
+from tui.app import ShambleApp
+from tui.widgets.board import Board
+
+
+@pytest.fixture
+def place(monkeypatch):
+    needs_root()  # the other player is another account
+    where = CoopPlace()
+    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
+    try:
+        yield where
+    finally:
+        where.close()
+
+
+def board_text(app) -> str:
+    board = app.screen.query_one(Board)
+    return "\n".join(strip.text for strip in board.render_lines(board.region.reset_offset))
+
+
+async def test_the_sniper_and_the_commander_each_see_only_their_side(place, monkeypatch):
+    name = place.host("--mode", "sniper", "--commander", "human", "--seed", "4")
+    mine, theirs = ShambleApp(autosave=False), ShambleApp(autosave=False)
+    async with mine.run_test(size=(80, 24)) as p1:
+        sniper = await joined(p1, name)
+        with connecting_as(BOB, monkeypatch):
+            async with theirs.run_test(size=(80, 24)) as p2:
+                commander = await joined(p2, name)
+                await play_a_turn(p1, sniper, p2, commander)
+                await commander.client.close()
+        await sniper.client.close()
+
+
+async def play_a_turn(p1, sniper, p2, commander) -> None:
+    a, b = sniper.client, commander.client
+    assert (a.my_seats, b.my_seats) == (["sniper"], ["commander"])
+    assert a.game is None and b.game is None  # views only, no log
+    assert sniper.view["viewer"] == "sniper" and commander.view["viewer"] == "commander"
+    assert "sniper" not in commander.view and commander.view["sniper_at"] is None
+    assert {c["type"] for c in sniper.legal} >= {"move", "end_turn"}
+    assert commander.legal == []
+    assert "Waiting for Sniper (root)" in status(p2.app)
+    assert "Sniper (root), your turn" in log_text(p1.app)
+
+    # a key out of turn: said, nothing sent
+    index = b.status.index
+    await p2.press("e")
+    await p2.pause(0.2)
+    assert b.status.index == index
+
+    # the sniper steps; the commander hears nothing of where
+    step = next(c for c in sniper.legal if c["type"] == "move")
+    cell = step["path"][-1]
+    sniper.submit(step)
+    await until(p2, lambda: b.status.index == index + 1, "the step")
+    await until(p1, lambda: "You move 1 step" in log_text(p1.app), "the step told")
+    told = log_text(p2.app)
+    assert "Sniper (root) made a move." in told
+    assert f"{cell[0]},{cell[1]}" not in told and "You move" not in told
+    assert commander.view["sniper_at"] is None
+
+    # he ends his turn: now the commander's orders are offered, and only them
+    await p1.press("e")
+    if sniper.prompt is not None:
+        await p1.press("y")
+    await until(p2, lambda: commander.legal, "the commander's turn")
+    assert {c["type"] for c in commander.legal} <= {"order", "event", "end_turn"}
+    assert sniper.legal == [] and "Waiting for Commander (uid60002)" in status(p1.app)
+    told = log_text(p2.app)
+    assert "Sniper ends the turn.\nYour turn, commander.\nYou draw an event card: " in told
+    assert "Commander (uid60002), your turn" in told
+    board = board_text(p2.app)
+    assert board.count("@") == 0  # no sniper drawn where his units do not see him
+
+    await p2.press("e")
+    if commander.prompt is not None:
+        await p2.press("y")
+    await until(p1, lambda: a.view["turn"] == 2, "turn 2")
+    assert "Commander ends the turn.\nTurn 2 begins" in log_text(p1.app)
+    assert "You joined" in log_text(p1.app) and ": Sniper.\n" in log_text(p1.app)
+    assert {c["type"] for c in sniper.legal} >= {"move", "end_turn"}
