@@ -375,3 +375,17 @@ async def test_a_shared_game_played_to_the_end_shows_the_table_from_the_view(pla
         await pilot.press("escape")
         assert app.screen is screen and "has won" in str(screen.query_one("#status").render())
         await client.close()
+
+
+def test_the_table_calls_each_seat_what_the_game_screen_does():
+    from saves.coop.seats import OutbreakSeating
+    from tui.modes.outbreak.words import seat_name
+
+    for sid, kind in [
+        ("p1", "human"),
+        ("p3", "bot"),
+        ("ann", "human"),
+        ("p12", "bot"),
+        ("px", "bot"),
+    ]:
+        assert OutbreakSeating.label(sid, kind) == seat_name(sid, kind)
