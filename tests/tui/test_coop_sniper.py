@@ -91,3 +91,33 @@ async def play_a_turn(p1, sniper, p2, commander) -> None:
     assert "Commander ends the turn.\nTurn 2 begins" in log_text(p1.app)
     assert "You joined" in log_text(p1.app) and ": Sniper.\n" in log_text(p1.app)
     assert {c["type"] for c in sniper.legal} >= {"move", "end_turn"}
+
+
+async def test_the_title_hosts_sniper_with_a_human_commander(place):
+    from textual.widgets import Select
+
+    from tui.screens.coop_game import SharedGameScreen
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        dialog = app.screen
+        assert "sniper" in dialog.mode_ids
+        dialog.query_one("#mode", Select).value = "sniper"
+        await until(pilot, lambda: dialog.query("#opt-commander"), "the commander's row")
+        commander = dialog.query_one("#opt-commander")
+        await until(pilot, lambda: commander.value == "ai", "the commander's row")
+        await pilot.press("enter")  # against the AI there is one seat: refused, with why
+        assert "one seat" in str(dialog.query_one("#newgame-error").render())
+        commander.value = "human"
+        await pilot.pause()
+        await pilot.click("#start")
+        note = dialog.query_one("#newgame-error")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40, note)
+        screen = app.screen
+        place.hosts.add(place.host_pid(screen.client.name))
+        client = screen.client
+        assert client.mode == "sniper" and client.replica == "view"
+        assert [s.label for s in client.lobby.seats] == ["Sniper", "Commander"]
+        assert client.my_seats == ["sniper"] and client.view["viewer"] == "sniper"
+        await client.close()
