@@ -96,7 +96,7 @@ class RecordList(ModalScreen[None]):
         menu.add_option(Option(Text(self.new_label, "bold"), id="new"))
         try:
             self.infos = self.list_records()
-        except (SaveError, OSError) as e:
+        except (SaveError, persist.SaveProblem, OSError) as e:
             self.infos = []
             self.note(Text(f"cannot list the {self.what}: {e}"))
         for info in self.infos:
@@ -120,7 +120,7 @@ class RecordList(ModalScreen[None]):
         path = event.option_id or ""
         try:
             record = self.open_record(path)
-        except (SaveError, OSError) as e:
+        except (SaveError, persist.SaveProblem, OSError) as e:
             name = path.rsplit("/", 1)[-1]
             self.note(Text(str(e).replace(path, name)))
             return
@@ -199,9 +199,17 @@ class RecordScreen(GameHost, Screen):
 
     def on_mount(self) -> None:
         self.refresh_state()
+        self.opened()
 
     def on_screen_resume(self) -> None:
         self.refresh_state()
+        self.resumed()
+
+    def opened(self) -> None:
+        """After the first drawing (a mode may go straight into its game)."""
+
+    def resumed(self) -> None:
+        """After drawing again when the screen is back on top (a game ended)."""
 
     def on_unmount(self) -> None:
         self.record.close()

@@ -11,17 +11,16 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label, OptionList, Select
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Label, Select
 
 from engine import Game, get_mode
 from engine.station import campaign as rules
 from tui import persist
 from tui.modes.station.fields import RosterList, survivor_roster
 from tui.modes.station.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
+from tui.screens.records import RecordList
 from tui.widgets.select import MenuSelect
 
 IRONMAN = (("off: undo as you like", False), ("on: no undo", True))
@@ -60,7 +59,7 @@ def campaign_state(info: Any) -> str:
     return where
 
 
-class RecordListDialog(ModalScreen[None]):
+class RecordListDialog(RecordList):
     """The campaigns (or endless runs) there are, and a new one."""
 
     SCOPED_CSS = False
@@ -70,65 +69,28 @@ class RecordListDialog(ModalScreen[None]):
     RecordListDialog #records { width: 72; height: auto; max-height: 12; }
     RecordListDialog #records-note { width: 72; height: auto; }
     """
-    BINDINGS = [Binding("escape", "close", "close", show=False)]
-    kind = "campaign"
-    title_text = "Campaigns"
-    new_label = "New campaign..."
+    question = "Campaigns"
+    box_id = "record-list"
+    new_label, what = "New campaign...", "campaigns"
+    kind = "campaign"  # the records listed: campaign | endless
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="record-list", classes="dialog"):
-            yield Label(self.title_text, id="question")
-            yield OptionList(id="records")
-            yield Label("", id="records-note", classes="note")
-            yield Label("Enter opens, Esc closes", classes="note")
+    def list_records(self) -> list[Any]:
+        return persist.campaigns_list(self.kind)
 
-    def on_mount(self) -> None:
-        menu = self.query_one("#records", OptionList)
-        menu.add_option(Option(Text(self.new_label, "bold"), id="new"))
-        try:
-            self.infos = persist.campaigns_list(self.kind)
-        except persist.SaveProblem as e:
-            self.infos = []
-            self.query_one("#records-note", Label).update(Text(str(e)))
-        for info in self.infos:
-            line = Text(self.line(info))  # file names are shown as text, never markup
-            menu.add_option(Option(line, id=info.path, disabled=bool(info.error)))
-        unfinished = [i for i in self.infos if i.progress and i.progress.outcome is None]
-        menu.highlighted = menu.get_option_index(unfinished[0].path) if unfinished else 0
-        menu.focus()
-
-    def line(self, info: Any) -> str:
+    def describe(self, info: Any) -> str:
         return campaign_line(info)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        info = next((i for i in self.infos if i.path == event.option_id), None)
-        note = self.query_one("#records-note", Label)
-        note.update(Text(info.error.replace(info.path, info.name)) if info and info.error else "")
+    def going(self, info: Any) -> bool:
+        return bool(info.progress and info.progress.outcome is None)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_id == "new":
-            self.dismiss(None)
-            self.app.push_screen(self.new_dialog())
-            return
-        path = event.option_id or ""
-        try:
-            record = persist.open_campaign(path)
-        except persist.SaveProblem as e:  # the name says which: the folder is long
-            name = path.rsplit("/", 1)[-1]
-            self.query_one("#records-note", Label).update(Text(str(e).replace(path, name)))
-            return
-        self.dismiss(None)
-        self.app.push_screen(self.screen_for(record))
+    def open_record(self, path: str) -> Any:
+        return persist.open_campaign(path)
 
-    def new_dialog(self) -> ModalScreen:
+    def new_screen(self) -> Screen:
         return NewCampaignDialog()
 
-    def screen_for(self, record: Any) -> ProgressScreen:
+    def record_screen(self, record: Any) -> Screen:
         return CampaignScreen(record)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class NewCampaignDialog(NewRecordDialog):
@@ -139,34 +101,28 @@ class NewCampaignDialog(NewRecordDialog):
     NewCampaignDialog #campaign-about { width: 66; height: auto; margin-top: 1; }
     """
 
-    def compose(self) -> ComposeResult:
+    question = "New campaign"
+
+    def fields(self) -> ComposeResult:
         specs = rules.campaigns()
         first = next(iter(specs.values()), None)
         chosen = set(first.survivors) if first else {"vega", "okafor"}
-        with Vertical(id="newgame", classes="dialog"):
-            yield Label("New campaign", id="question")
-            with Horizontal(classes="row"):
-                yield Label("Campaign", classes="field")
-                yield MenuSelect(
-                    [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
-                    value=first.id if first else Select.BLANK,
-                    allow_blank=False,
-                    compact=True,
-                    id="campaign",
-                )
-            with Horizontal(classes="row tall"):
-                yield Label("Survivors", classes="field")
-                yield RosterList(survivor_roster(), chosen, id="survivors")
-            with Horizontal(classes="row"):
-                yield Label("Ironman", classes="field")
-                yield MenuSelect(
-                    IRONMAN, value=False, allow_blank=False, compact=True, id="ironman"
-                )
-            yield Label(first.description if first else "", id="campaign-about", classes="note")
-            yield Label("", id="newgame-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Campaign", classes="field")
+            yield MenuSelect(
+                [(f"{s.name} ({len(s.missions)} missions)", s.id) for s in specs.values()],
+                value=first.id if first else Select.BLANK,
+                allow_blank=False,
+                compact=True,
+                id="campaign",
+            )
+        with Horizontal(classes="row tall"):
+            yield Label("Survivors", classes="field")
+            yield RosterList(survivor_roster(), chosen, id="survivors")
+        with Horizontal(classes="row"):
+            yield Label("Ironman", classes="field")
+            yield MenuSelect(IRONMAN, value=False, allow_blank=False, compact=True, id="ironman")
+        yield Label(first.description if first else "", id="campaign-about", classes="note")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         spec = rules.campaigns().get(str(event.value)) if event.select.id == "campaign" else None

@@ -11,9 +11,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Input, Label, Select
 
 from engine import Game
 from engine.station import endless
@@ -52,16 +52,16 @@ def run_state(info: Any) -> str:
 
 class RunListDialog(RecordListDialog):
     kind = "endless"
-    title_text = "Endless runs"
-    new_label = "New endless run..."
+    question = "Endless runs"
+    new_label, what = "New endless run...", "endless runs"
 
-    def line(self, info: Any) -> str:
+    def describe(self, info: Any) -> str:
         return run_line(info)
 
-    def new_dialog(self) -> ModalScreen:
+    def new_screen(self) -> Screen:
         return NewRunDialog()
 
-    def screen_for(self, record: Any) -> ProgressScreen:
+    def record_screen(self, record: Any) -> Screen:
         return RunScreen(record)
 
 
@@ -70,25 +70,19 @@ class NewRunDialog(NewRecordDialog):
 
     DEFAULT_CSS = "NewRunDialog { align: center middle; }"
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="newgame", classes="dialog"):
-            yield Label("New endless run", id="question")
-            with Horizontal(classes="row tall"):
-                yield Label("Survivors", classes="field")
-                yield RosterList(survivor_roster(), {"vega", "okafor", "hale"}, id="survivors")
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
-                yield Input(
-                    str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
-                )
-            with Horizontal(classes="row"):
-                yield Label("Ironman", classes="field")
-                yield MenuSelect(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
-            yield Label("Stations grow and harden until the run falls.", classes="note")
-            yield Label("", id="newgame-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+    question = "New endless run"
+
+    def fields(self) -> ComposeResult:
+        with Horizontal(classes="row tall"):
+            yield Label("Survivors", classes="field")
+            yield RosterList(survivor_roster(), {"vega", "okafor", "hale"}, id="survivors")
+        with Horizontal(classes="row"):
+            yield Label("Seed", classes="field")
+            yield Input(str(random.randrange(1_000_000)), id="seed", compact=True, type="integer")
+        with Horizontal(classes="row"):
+            yield Label("Ironman", classes="field")
+            yield MenuSelect(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
+        yield Label("Stations grow and harden until the run falls.", classes="note")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
@@ -156,8 +150,8 @@ class RunScreen(ProgressScreen):
     def fold(self, summary: dict, kept: dict) -> Any:
         return endless.finish_stage(self.progress, summary, kept)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def opened(self) -> None:
+        super().opened()
         self.record_score()  # a run that fell before its score was written
 
     def after_fold(self, progress: Any) -> None:

@@ -7,21 +7,22 @@ fold a finished one in after the keep-a-card choice. The rules are the
 engine's (engine.station.campaign, .endless); the record is saves.campaign,
 held open (and locked) while this screen is up.
 
-Subclasses say what the record is about: CampaignScreen, RunScreen."""
+It is the shared record screen of tui/screens/records.py (the one the other
+modes' campaigns and matches use) with a station's phases and card keeping;
+subclasses say what the record is about: CampaignScreen, RunScreen."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError
@@ -31,9 +32,8 @@ from engine.station.endless import Run
 from tui import persist
 from tui.modes.station.actions import card_name
 from tui.modes.station.panels import _card_stats
-from tui.screens.host import GameHost
+from tui.screens import records
 from tui.text import display_name
-from tui.widgets.footer import KeyFooter
 
 
 def skill_name(skill: str) -> str:
@@ -168,21 +168,11 @@ class OverDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class NewRecordDialog(ModalScreen[None]):
-    """What the new-campaign and new-run dialogs share: Start and Cancel, and
-    starting the record (refusals shown in the dialog, never raised). Each
-    dialog's `start` reads its own fields, then calls `begin`."""
-
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
-
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.start() if event.button.id == "start" else self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+class NewRecordDialog(records.NewRecordDialog):
+    """What the new-campaign and new-run dialogs share besides the shared
+    dialog's Start and Cancel: the roster ticked, and starting the record
+    (refusals shown in the dialog, never raised). Each dialog's `start`
+    reads its own fields, then calls `begin`."""
 
     def roster(self) -> list[str] | None:
         """The ticked survivors, or None after saying that one is needed."""
@@ -193,9 +183,6 @@ class NewRecordDialog(ModalScreen[None]):
             self.error("Tick at least one survivor (Enter or space on a name).")
             return None
         return roster
-
-    def error(self, text: str) -> None:
-        self.query_one("#newgame-error", Label).update(text)
 
     def begin(self, make: Callable[[], Any], screen: Callable[[Any], Screen]) -> None:
         """Make the engine's progress, store it as a new record, open its screen."""
@@ -213,11 +200,10 @@ class NewRecordDialog(ModalScreen[None]):
         self.app.push_screen(screen(record))
 
 
-class ProgressScreen(GameHost, Screen):
+class ProgressScreen(records.RecordScreen):
     """A campaign or run record between missions (see the module docstring)."""
 
     continue_label = "Continue"  # what the game-over screen offers instead of the title
-    BINDINGS = [Binding("escape,q", "leave", "title")]
     SCOPED_CSS = False
     DEFAULT_CSS = """
     .-ascii ProgressScreen #progress-actions { border: ascii $primary; }
@@ -227,12 +213,10 @@ class ProgressScreen(GameHost, Screen):
     """
 
     def __init__(self, record: Any, resume: bool = False) -> None:
-        super().__init__()
-        self.record = record
+        super().__init__(record)
         self._resume = resume  # Continue from the title: straight back into the mission
         self.phase = "ready"  # ready | in_play | finished | broken | over
         self.game: Game | None = None  # the mission in play, read from its save
-        self.problem = ""
         self._playing = False  # a mission was opened from here
 
     # -- what a subclass says ------------------------------------------------------
@@ -254,28 +238,16 @@ class ProgressScreen(GameHost, Screen):
     def after_fold(self, progress: Any) -> None:
         raise NotImplementedError
 
-    # -- layout -------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Label("", id="progress-head")
-        with VerticalScroll(id="progress-body"):
-            yield Static("", id="progress-text")
-        yield OptionList(id="progress-actions")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        self.refresh_state()
+    # -- coming and going ---------------------------------------------------------
+    def opened(self) -> None:
         if self._resume and self.phase == "in_play":
             self._resume = False
             self.resume()
 
-    def on_screen_resume(self) -> None:
+    def resumed(self) -> None:
         back_from_game, self._playing = self._playing, False
-        self.refresh_state()
         if back_from_game and self.phase == "finished":
             self.ask_keep()
-
-    def on_unmount(self) -> None:
-        self.record.close()
 
     @property
     def progress(self) -> Any:
@@ -297,21 +269,11 @@ class ProgressScreen(GameHost, Screen):
         self.draw()
 
     def draw(self) -> None:
-        self.query_one("#progress-head", Label).update(self.heading())
         parts: list[Any] = [self.done_table(), Text(""), roster_table(self.progress.members)]
-        parts += [Text(""), self.next_text()]
-        if self.problem:
-            parts += [Text(""), Text(self.problem, "bold red")]
-        self.query_one("#progress-text", Static).update(Group(*parts))
-        menu = self.query_one("#progress-actions", OptionList)
-        menu.clear_options()
-        for oid, label in self.choices():
-            menu.add_option(Option(Text(label), id=oid))
-        menu.highlighted = 0
-        menu.focus()
+        self.show(self.heading(), [*parts, Text(""), self.next_text()], self.choices())
 
     def choices(self) -> list[tuple[str, str]]:
-        back = ("leave", "Back to the title screen  (Esc)")
+        back = records.BACK
         match self.phase:
             case "ready":
                 return [("play", self.play_label()), back]
@@ -328,21 +290,11 @@ class ProgressScreen(GameHost, Screen):
 
     # -- doing ----------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.pick(event.option_id or "")
-
-    def pick(self, choice: str) -> None:
-        if choice == "play":
-            self.play()
-        elif choice == "resume":
-            self.resume()
-        elif choice == "keep":
+        """Keep a card each; the shared screen's handler does play, resume, leave."""
+        if event.option_id == "keep":
+            event.stop()
+            event.prevent_default()
             self.ask_keep()
-        elif choice == "leave":
-            self.action_leave()
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
 
     def play(self) -> None:
         try:
@@ -360,6 +312,7 @@ class ProgressScreen(GameHost, Screen):
         self.app.open_game(game, session)
 
     def resume(self) -> None:
+        """The mission in play, from its save (the record's `current`)."""
         current = self.record.state.current
         try:
             session = persist.resume(current.save)
