@@ -209,11 +209,18 @@ async def test_each_secret_seat_reads_its_own_log_and_every_move(toy_ui):
         moves = [line for line in own if line.startswith("A ")]
         assert moves and all(line in seen for line in moves)  # the board's story: told to all
         assert seen[-2:] == ["A ends the turn.", "Player 2, your turn."]
+        await toy_step(pilot, game_screen(app))
+        await pilot.press("ctrl+z")  # an undo is told to every seat, a refusal only here
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        undone, no_undo = log(app)[-2:]
+        assert no_undo.startswith("No undo:") and not undone.startswith("No undo")
         await pilot.press("x", "e")
         await sit(pilot, "Player 1")
         back = log(app)
         assert looked in back and refused in back  # player 1's own log, kept
         assert not any(line.startswith("Cell ") for line in back[back.index(refused) :])
+        assert undone in back and no_undo not in back
         assert back[-2:] == ["B ends the turn.", "Player 1, your turn."]
 
 

@@ -160,7 +160,7 @@ class KeyActions:
             note = self.play.undo_note(self, took, events[len(game.events) :], False)
         else:
             note = "Undone." if undone else "Nothing to undo."
-        self.add_log([note])
+        (self.tell_all if undone else self.add_log)([note])  # every seat hears of an undo
         self.after_undo_redo()
         if undone:
             self.run_bots()  # undone to the start of a game a bot opens: it acts again
@@ -204,9 +204,9 @@ class KeyActions:
             done = True
         if done and len(game.commands) > kept:
             put = msgspec.to_builtins(game.commands[kept])
-            self.add_log([self.play.undo_note(self, put, game.events[seen:], True)])
+            self.tell_all([self.play.undo_note(self, put, game.events[seen:], True)])
         else:
-            self.add_log(["Redone." if done else "Nothing to redo."])
+            (self.tell_all if done else self.add_log)(["Redone." if done else "Nothing to redo."])
         self.after_undo_redo()
         if done:
             self.run_bots()
