@@ -389,3 +389,51 @@ def test_the_table_calls_each_seat_what_the_game_screen_does():
         ("px", "bot"),
     ]:
         assert OutbreakSeating.label(sid, kind) == seat_name(sid, kind)
+
+
+async def test_a_walk_goes_to_the_host_a_step_at_a_time_and_what_is_left_is_dropped(place):
+    name = place.host("--mode", "outbreak", "--seats", "human,bot", "--seed", "3")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await joined(pilot, name)
+        client = screen.client
+        await pilot.press("t")
+        await until(pilot, lambda: client.view["phase"] == "tile", "the tile")
+        await pilot.press("enter")
+        await until(pilot, lambda: client.view["phase"] == "move", "the movement")
+        await pilot.pause()
+        came = screen.play.reachable(screen)
+        here = screen.play.figure(client.view)
+
+        def steps(cell):
+            n = 0
+            while cell != here:
+                cell, n = came[cell], n + 1
+            return n
+
+        far = max(came, key=steps)
+        assert steps(far) >= 2, came
+        index = client.status.index
+        screen.cursor = far
+        await pilot.press("enter")
+        await until(pilot, lambda: client.status.index == index + steps(far), "the walk")
+        view = client.view
+        assert screen.play.figure(view) == far or view["pending"], view
+        assert "Can't" not in log_of(screen)
+        ended = False
+        if view["pending"]:  # the walk ended in a fight: Enter chooses
+            index = client.status.index
+            screen.submit(view["legal"][0])
+            await until(pilot, lambda: client.status.index == index + 1, "the fight")
+            await settle(pilot)
+        if client.view["phase"] == "move":
+            index = client.status.index
+            screen.submit({"type": "end_move"})
+            screen.submit({"type": "move", "to": list(next(iter(came)))})  # nothing left to walk
+            await until(pilot, lambda: client.view["phase"] != "move", "the end of the walk")
+            await pilot.pause(0.3)
+            assert client.status.index == index + 1 and not screen._in_flight
+            ended = True
+            assert "Can't" not in log_of(screen)
+        assert ended, client.view
+        await client.close()

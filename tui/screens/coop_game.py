@@ -503,11 +503,12 @@ class SharedGameScreen(GameScreen):
     async def _ask(self, request: Any, refused: str, queued: dict | None = None) -> Any:
         """One request at a time, in order; a refusal is said in the log.
         `queued`: a command sent while another was on its way (a walk of
-        several steps): it goes only if the moves before it left it legal
-        (a fight stops the walk), else it is dropped without a word."""
+        several steps): once the moves before it leave nothing of its kind
+        to do (a fight stops the walk), it is dropped without a word."""
         async with self._sending:
             try:
-                if queued is not None and queued not in self._legal_now():
+                kinds = {c.get("type") for c in self._legal_now()} if queued else set()
+                if queued is not None and queued.get("type") not in kinds:
                     return None
                 result = await request()
             except Exception as e:  # the connection broke while asking
