@@ -33,7 +33,7 @@ def add_parsers(
         help="host a shared game: each player joins it from their own terminal",
         description="Start a shared game in the background and print its name; players "
         "run `shamble join NAME`. Seats follow --players (station), --seats (outbreak), "
-        "--survivors and --zombies human (siege: a seat a human, and the dead's), "
+        "--survivors and --zombies human (siege: a seat per human, and the dead's), "
         "--commander human (sniper: the sniper's seat and the commander's).",
     )
     game_options(p, None)
