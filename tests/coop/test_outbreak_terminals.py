@@ -176,6 +176,18 @@ def play_turn(pane: Pane, seat: str, until: str) -> None:
     raise AssertionError(f"{seat}'s turn never ended; the screen:\n{pane.screen()}")
 
 
+def in_history(pane: Pane, *texts: str) -> None:
+    """The whole log (v) has texts, a page up (or more) if need be."""
+    pane.press("v")
+    time.sleep(0.5)
+    for _ in range(6):
+        if all(t in pane.screen() for t in texts):
+            pane.press("Escape")
+            return
+        pane.press("PageUp")
+    raise AssertionError(f"{texts!r} are not in the log:\n{pane.screen()}")
+
+
 def test_two_friends_play_outbreak_each_in_their_own_terminal(table):
     table.host("--mode", "outbreak", "--seats", "human,human,bot", "--seed", "2",
                "--name", NAME, "--bot-pace", "0.05")  # fmt: skip
@@ -202,13 +214,9 @@ def test_two_friends_play_outbreak_each_in_their_own_terminal(table):
 
     play_turn(a, "Player 1", "Waiting for Player 2")
     b.wait_for("Player 1 ends the turn.", "Player 2 (shtest-bob), your turn.")
-    b.press("v")  # the whole log: each of Player 1's moves, as it came
-    b.wait_for("Message log", "Player 1 draws a tile: the", "Player 1 lays the")
-    b.press("Escape")
+    in_history(b, "Player 1 draws a tile: the", "Player 1 lays the")  # each move, as it came
     play_turn(b, "Player 2", "Waiting for Player")
-    a.press("v")
-    a.wait_for("Message log", "Player 2 draws a tile: the")
-    a.press("Escape")
+    in_history(a, "Player 2 draws a tile: the", "Player 2 lays the")
     for pane in (a, b):  # the host's bot plays Bot 3; both are told
         pane.wait_for("-- Player 1's turn (round 2) --", timeout=30)
     a.wait_for("Player 1 (shtest-alice), your turn.")
