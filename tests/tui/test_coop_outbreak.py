@@ -266,7 +266,7 @@ async def test_title_host_offers_outbreak_with_two_people_seated(place):
             ("Bot 2", "bot"),
             ("Player 3", "open"),
         ]
-        assert "Outbreak: first onto the Helipad" in log_of(screen)
+        await until(pilot, lambda: "Outbreak: first onto the Helipad" in log_of(screen), "intro")
         await client.close()
 
 
