@@ -409,7 +409,42 @@ def enabled() -> bool:
     return os.environ.get(ENV_SWITCH, "1").strip().lower() not in ("0", "off", "no", "false")
 
 
-class DiffDriver(LinuxDriver):
+class TerminalDriver(LinuxDriver):
+    """Textual's Linux driver that leaves when its terminal is gone.
+
+    A dropped connection normally brings SIGHUP (tui/app.py leaves on it),
+    but only to the terminal's controlling process: a game started under
+    another program that does not pass the hangup on (a wrapper, a test's
+    pty, a killed shell) gets none, and Textual's input thread then reads
+    end-of-file in a loop at full CPU, forever. A thread blocked in poll()
+    on the input with no events asked for wakes only on a hangup or an
+    error and leaves as SIGHUP does: every command is already saved."""
+
+    def start_application_mode(self) -> None:
+        super().start_application_mode()
+        if not getattr(self, "_watching", False):
+            self._watching = True
+            threading.Thread(
+                target=watch_hangup, args=(self.fileno,), name="hangup", daemon=True
+            ).start()
+
+
+def watch_hangup(fd: int, leave=lambda: os._exit(0)) -> None:
+    """Block until the terminal on fd hangs up (or errs), then leave."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked: POLLHUP, POLLERR and POLLNVAL still come
+    while True:
+        try:
+            if poller.poll():
+                break
+        except InterruptedError:
+            continue
+    leave()
+
+
+class DiffDriver(TerminalDriver):
     """Textual's Linux driver, writing through a ShadowScreen.
 
     Writes come from the app's loop, but also from signal handlers (suspend,
@@ -467,7 +502,8 @@ class DiffDriver(LinuxDriver):
 
 
 def driver_class(default: type[Driver]) -> type[Driver]:
-    """The driver to run with: the diff layer over Textual's Linux driver when on."""
-    if enabled() and default is LinuxDriver:
-        return DiffDriver
-    return default
+    """The driver to run with: the diff layer over Textual's Linux driver when
+    on, and either way one that leaves when the terminal hangs up."""
+    if default is not LinuxDriver:
+        return default
+    return DiffDriver if enabled() else TerminalDriver
