@@ -65,7 +65,9 @@ class MissionPlayed(msgspec.Struct, frozen=True, tag="played"):
     save: str
     round: int = 0
     score: int = 0
-    undos: int = -1  # how often its player undid; -1: not recorded (older records)
+    # how often its player undid; UNSET (and not written, so an older record
+    # written again stays byte for byte the same): not recorded
+    undos: int | msgspec.UnsetType = msgspec.UNSET
 
 
 class ProgressSaved(msgspec.Struct, frozen=True, tag="progress"):

@@ -166,7 +166,9 @@ class RunScreen(ProgressScreen):
         """How often the run's player undid, over all its stations; -1 when a
         station was played before its undos were recorded."""
         counts = [m.undos for m in self.record.state.played]
-        return -1 if any(n < 0 for n in counts) else sum(counts)
+        if any(not isinstance(n, int) or n < 0 for n in counts):
+            return -1
+        return sum(counts)
 
     def record_score(self) -> str:
         """Put a fallen run's score in the endless table, once."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -353,7 +354,7 @@ class ProgressScreen(records.RecordScreen):
             save=self.record.state.current.save,
             round=int(summary["round"]),
             score=int(summary["score"]),
-            undos=self.game.undo_count if self.game is not None else -1,
+            undos=self.game.undo_count if self.game is not None else msgspec.UNSET,
         )
         try:
             persist.record_progress(self.record, progress, played=played)
