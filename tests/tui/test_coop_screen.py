@@ -209,7 +209,9 @@ async def test_title_host_starts_a_host_and_joins_it(place):
         await pilot.press("enter")  # one player: refused, with why
         assert "one seat" in str(dialog.query_one("#newgame-error").render())
         dialog.query_one("#players", Select).value = 2
-        await pilot.pause()
+        # a button ignores a press while it still shows the last one (-active)
+        start = dialog.query_one("#start")
+        await until(pilot, lambda: not start.has_class("-active"), "the press effect to end")
         await pilot.click("#start")
         note = dialog.query_one("#newgame-error")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40, note)

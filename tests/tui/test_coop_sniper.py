@@ -110,7 +110,9 @@ async def test_the_title_hosts_sniper_with_a_human_commander(place):
         await pilot.press("enter")  # against the AI there is one seat: refused, with why
         assert "one seat" in str(dialog.query_one("#newgame-error").render())
         commander.value = "human"
-        await pilot.pause()
+        # a button ignores a press while it still shows the last one (-active)
+        start = dialog.query_one("#start")
+        await until(pilot, lambda: not start.has_class("-active"), "the press effect to end")
         await pilot.click("#start")
         note = dialog.query_one("#newgame-error")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), "hosted", 40, note)
