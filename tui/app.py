@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+HEAP_SETTLES_AFTER = 0.25  # seconds after start-up or opening a game
 
 
 def _hang_up(signum: int, frame: object) -> None:
@@ -136,16 +137,20 @@ class ShambleApp(App):
         return True
 
     def settle_heap(self) -> None:
-        """Once the screen is drawn, collect garbage and freeze what is left.
+        """A moment after the screen is drawn, collect garbage and freeze what
+        is left.
 
         A full collection (20-40 ms) walks every object Python holds, and would
         land inside a key press now and then; objects alive after start-up or
-        after a game is opened are moved out of its way (SHAMBLE_GC_FREEZE=0: not)."""
+        after a game is opened are moved out of its way (SHAMBLE_GC_FREEZE=0: not).
+        The collection holds the interpreter lock throughout, so it waits
+        until the frame has gone out to the terminal (the writer thread needs
+        the lock to send it)."""
         if self.is_headless or os.environ.get("SHAMBLE_GC_FREEZE", "1") == "0":
             return
         if not self._heap_settling:
             self._heap_settling = True
-            self.call_after_refresh(self._freeze_heap)
+            self.set_timer(HEAP_SETTLES_AFTER, self._freeze_heap)
 
     def _freeze_heap(self) -> None:
         self._heap_settling = False
