@@ -140,5 +140,7 @@ async def test_the_title_hosts_siege_with_its_own_rows(place):
         assert (client.mode, client.mission) == ("siege", "house")
         assert [s.label for s in client.lobby.seats] == ["Drifter", "Cop", "Zombies"]
         assert client.my_seats == ["drifter"]
-        assert {c["human"] for c in screen.legal} == {"drifter"}
+        await until(
+            pilot, lambda: {c["human"] for c in screen.legal} == {"drifter"}, "drifter's commands"
+        )
         await client.close()

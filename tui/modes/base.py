@@ -146,6 +146,12 @@ class Play:
     figure_fields: tuple[str, ...] = ()  # command fields naming the figure that acts
     steps_bots = False  # play bots' commands back a step at a time even without --playback
     more_prompt = False  # a command's log lines that do not fit stop at --more-- (any key)
+    # narrate() tells the secret seat at the keyboard its own version; the
+    # others hear theirs at their hello (the screen then keeps a log per seat)
+    tells_each_seat = False
+    # reads the game only through game.view(): a shared game between opponents,
+    # where a terminal holds one seat's view alone, can be shown (coop_view.py)
+    plays_from_view = False
 
     def __init__(self, game: Game, ascii_only: bool = False) -> None:
         self.game = game

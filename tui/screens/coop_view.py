@@ -52,7 +52,7 @@ def plays_from_view(mode: str) -> bool:
     from tui.modes import get_ui
 
     ui = get_ui(mode)
-    return ui is not None and bool(getattr(ui.play_type, "plays_from_view", False))
+    return ui is not None and ui.play_type.plays_from_view
 
 
 class ViewGame:

@@ -218,7 +218,7 @@ class GameScreen(KeyActions, Screen):
         it, unless the mode tells each seat its own share (a Play whose
         `tells_each_seat` is True passes the others theirs at its hello)."""
         self.add_log(lines)
-        if self.at_keys is None or not lines or getattr(self.play, "tells_each_seat", False):
+        if self.at_keys is None or not lines or self.play.tells_each_seat:
             return
         for kept in (*self.logs.values(), self.told):
             kept.extend(lines)

@@ -16,7 +16,7 @@ from engine import MissionError, get_mode
 from engine.siege import content
 from tui.widgets.fields import FieldProblem, ModeFields, choice_row
 
-ZOMBIES = [("played by the AI", "ai"), ("a person (hot-seat)", "human")]
+ZOMBIES = [("played by the AI", "ai"), ("a person", "human")]
 
 
 def roster() -> list[tuple[str, str]]:

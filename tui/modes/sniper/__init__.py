@@ -44,7 +44,7 @@ class SniperFields(ChoiceFields):
         (
             "commander",
             "Commander",
-            [("played by the AI", "ai"), ("a person (hot-seat)", "human")],
+            [("played by the AI", "ai"), ("a person", "human")],
             "ai",
         ),
     )

@@ -162,7 +162,7 @@ class SeatedRosterList(RosterList):
 
 def player_choices(survivors: int) -> list[tuple[str, int]]:
     top = max(1, min(MAX_PLAYERS, survivors))
-    return [("1 player", 1)] + [(f"{n} players, hot-seat", n) for n in range(2, top + 1)]
+    return [("1 player", 1)] + [(f"{n} players", n) for n in range(2, top + 1)]
 
 
 class StationFields(ModeFields):
