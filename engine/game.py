@@ -44,7 +44,45 @@ def _mission_source(
     return mission, mode.mission_text(mission, seed, options)
 
 
-class Game:
+class Reading:
+    """What a game's state says, read through its mode: the present one
+    (Game) or a past one (Moment). Needs mode, world and state."""
+
+    mode: Mode
+    world: Any
+    state: Any
+
+    @property
+    def outcome(self) -> str | None:
+        return self.mode.outcome(self.state)
+
+    def summary(self) -> dict:
+        return self.mode.summary(self.world, self.state)
+
+    def view(self, viewer: str = "players") -> dict:
+        return self.mode.view(self.world, self.state, viewer)
+
+    def legal_commands(self) -> list[Any]:
+        return self.mode.legal_commands(self.world, self.state)
+
+    def bot_command(self) -> Any | None:
+        """What the bot now to act would submit, or None when a person acts (or the
+        mode plays its AI inside decide). Drivers (the app, `shamble script`) submit it."""
+        choose = getattr(self.mode, "bot_command", None)
+        if choose is None or self.outcome is not None:
+            return None
+        return choose(self.world, self.state)
+
+
+class Moment(Reading):
+    """A past state of a game, read as the game reads its present one (a
+    screen asks whose seat decided there); it plays nothing."""
+
+    def __init__(self, mode: Mode, world: Any, setup: Setup, state: Any) -> None:
+        self.mode, self.world, self.setup, self.state = mode, world, setup, state
+
+
+class Game(Reading):
     origin: log.Origin | None = None  # a fork's source moment (saved in the header)
 
     def __init__(self, mode: Mode, setup: Setup) -> None:
@@ -130,33 +168,12 @@ class Game:
     def commands(self) -> list[Any]:
         return [e.command for e in self._entries]
 
-    @property
-    def outcome(self) -> str | None:
-        return self.mode.outcome(self.state)
-
-    def summary(self) -> dict:
-        return self.mode.summary(self.world, self.state)
-
-    def view(self, viewer: str = "players") -> dict:
-        return self.mode.view(self.world, self.state, viewer)
-
-    def legal_commands(self) -> list[Any]:
-        return self.mode.legal_commands(self.world, self.state)
-
-    def bot_command(self) -> Any | None:
-        """What the bot now to act would submit, or None when a person acts (or the
-        mode plays its AI inside decide). Drivers (the app, `shamble script`) submit it."""
-        choose = getattr(self.mode, "bot_command", None)
-        if choose is None or self.outcome is not None:
-            return None
-        return choose(self.world, self.state)
-
-    def state_back(self, n: int) -> Any:
-        """The state n entries back along the timeline (0: now), what n undos
+    def moment_back(self, n: int) -> Moment:
+        """The game n entries back along the timeline (0: now), what n undos
         would return to; read only, so a screen can ask who made an entry."""
         if not 0 <= n <= len(self._entries):
             raise IndexError(f"the timeline has {len(self._entries)} entries, not {n}")
-        return self._states[-1 - n]
+        return Moment(self.mode, self.world, self.setup, self._states[-1 - n])
 
     def can_undo(self) -> bool:
         return bool(self._entries) and self._undo_refusal() is None

@@ -36,7 +36,7 @@ from tui import keys
 from tui.keys import Key
 from tui.modes.base import Seat, Step
 from tui.screens.coop_lobby import LobbyDialog, sentence
-from tui.screens.coop_view import NotHere, ViewGame, plays_from_view
+from tui.screens.coop_view import HostActs, ViewGame, plays_from_view
 from tui.screens.game import GameScreen
 from tui.widgets.panels import MessageLog, Panel
 
@@ -46,7 +46,7 @@ LOBBY_KEY = Key(
 OWN_ACTIONS = frozenset({"lobby"})
 
 
-class SharedGame:
+class SharedGame(HostActs):
     """The replica as the game screen and the mode's adapter see it: reading
     goes to the replica Game; the legal commands are the player's own; the
     bots are the host's; moves, undo and redo go through the client."""
@@ -75,24 +75,6 @@ class SharedGame:
             for c in game.legal_commands()
             if seating.owner(game, c) in acting and seating.takes_from(game, c) <= mine
         ]
-
-    def bot_command(self) -> None:
-        return None  # the host plays the bots
-
-    def can_undo(self) -> bool:
-        return self.client.can_undo()
-
-    def can_redo(self) -> bool:
-        return self.client.status.redo_seat in self.client.my_seats
-
-    def submit(self, command: Any) -> list[Any]:
-        raise NotHere("shared", "a shared game's moves go through its host")
-
-    def undo(self) -> bool:
-        raise NotHere("shared", "a shared game's undo goes through its host")
-
-    def redo(self) -> bool:
-        raise NotHere("shared", "a shared game's redo goes through its host")
 
 
 def who(client: Any, seat: str | None) -> str:

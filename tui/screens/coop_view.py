@@ -37,6 +37,31 @@ class NotHere(RuleError):
     pass
 
 
+class HostActs:
+    """What a shared game's host does for a screen's game (needs `client`):
+    the bots, and every move, undo and redo, go through the host."""
+
+    client: Any
+
+    def bot_command(self) -> None:
+        return None  # the host plays the bots
+
+    def can_undo(self) -> bool:
+        return self.client.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.client.status.redo_seat in self.client.my_seats
+
+    def submit(self, command: Any) -> list[Any]:
+        raise NotHere("shared", "a shared game's moves go through its host")
+
+    def undo(self) -> bool:
+        raise NotHere("shared", "a shared game's undo goes through its host")
+
+    def redo(self) -> bool:
+        raise NotHere("shared", "a shared game's redo goes through its host")
+
+
 @dataclass(frozen=True)
 class ViewSetup:
     """What a view replica knows of the game's setup. The undo policy is the
@@ -55,7 +80,7 @@ def plays_from_view(mode: str) -> bool:
     return ui is not None and ui.play_type.plays_from_view
 
 
-class ViewGame:
+class ViewGame(HostActs):
     """The replica of a game between opponents: the client's view (module
     docstring). Reading never goes past what this player may know."""
 
@@ -110,22 +135,3 @@ class ViewGame:
         seating = self.client.seating
         legal = [msgspec.to_builtins(c) for c in self.view().get("legal") or []]
         return [c for c in legal if seating.owner(self, c) in acting]
-
-    # -- what the host does ----------------------------------------------------------------
-    def bot_command(self) -> None:
-        return None  # the host plays the bots
-
-    def can_undo(self) -> bool:
-        return self.client.can_undo()
-
-    def can_redo(self) -> bool:
-        return self.client.status.redo_seat in self.client.my_seats
-
-    def submit(self, command: Any) -> list[Any]:
-        raise NotHere("shared", "a shared game's moves go through its host")
-
-    def undo(self) -> bool:
-        raise NotHere("shared", "a shared game's undo goes through its host")
-
-    def redo(self) -> bool:
-        raise NotHere("shared", "a shared game's redo goes through its host")

@@ -5,7 +5,6 @@ through `action_mode`, which hands them to the mode's Play."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
 
 import msgspec
 
@@ -14,33 +13,6 @@ from tui import keys
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.host import host_below
 from tui.widgets.board import Board
-
-
-class Moment:
-    """A past state of a game, read the way a Play reads its game: the screen
-    asks a Play made over it whose seat decided there (hot-seat undo)."""
-
-    def __init__(self, game: Any, state: Any) -> None:
-        self.mode, self.world, self.setup, self.state = game.mode, game.world, game.setup, state
-
-    @property
-    def outcome(self) -> str | None:
-        return self.mode.outcome(self.state)
-
-    def summary(self) -> dict:
-        return self.mode.summary(self.world, self.state)
-
-    def view(self, viewer: str = "players") -> dict:
-        return self.mode.view(self.world, self.state, viewer)
-
-    def legal_commands(self) -> list[Any]:
-        return self.mode.legal_commands(self.world, self.state)
-
-    def bot_command(self) -> Any | None:
-        choose = getattr(self.mode, "bot_command", None)
-        if choose is None or self.outcome is not None:
-            return None
-        return choose(self.world, self.state)
 
 
 class KeyActions:
@@ -171,11 +143,11 @@ class KeyActions:
         was made by another seat, before the one at the keyboard sat down.
         Read from the states along the timeline: nothing is undone to ask."""
         game, seat = self.game, self.seat
-        back = getattr(game, "state_back", None)
+        back = getattr(game, "moment_back", None)
         if seat is None or not seat.secret or back is None or not game.can_undo():
             return None  # no undo here, or the policy's own refusal says why
         for n in range(1, len(game.commands) + 1):
-            moment = Moment(game, back(n))
+            moment = back(n)
             if moment.bot_command() is not None:
                 continue  # a bot's command: undo takes it with the person's before it
             play = type(self.play)(moment, self.play.ascii_only)
