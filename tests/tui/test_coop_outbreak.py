@@ -14,7 +14,6 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
 from outbreak_keyplay import confirm_if_asked, settle, shown
 from rich.console import Console
 
@@ -22,7 +21,7 @@ from engine import Game
 from engine.outbreak.bot import choose
 from saves.coop import client as client_module
 from saves.coop import protocol as p
-from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace, needs_root
+from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace
 from tui.app import ShambleApp
 from tui.modes.outbreak.play import OutbreakPlay
 from tui.modes.outbreak.words import Narrator, Seats, card_name, tile_name
@@ -90,17 +89,6 @@ def next_join_as(monkeypatch, place: CoopPlace, name: str, uid: int):
         yield
     finally:
         monkeypatch.setattr(client_module, "SocketTransport", real)
-
-
-@pytest.fixture
-def place(monkeypatch):
-    needs_root()  # the other player is another account
-    where = CoopPlace()
-    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
-    try:
-        yield where
-    finally:
-        where.close()
 
 
 async def until(pilot, check, what: str, timeout: float = 20, note=None) -> None:

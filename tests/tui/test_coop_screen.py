@@ -9,25 +9,12 @@ import json
 import time
 from collections.abc import Callable
 
-import pytest
-
 from saves.coop import protocol as p
-from tests.coop.conftest import BOB, CoopPlace, finish, needs_root
+from tests.coop.conftest import BOB, CoopPlace, finish
 from tui.app import ShambleApp
 from tui.screens.coop_game import SharedGameScreen, join_shared
 from tui.screens.coop_lobby import LobbyDialog
 from tui.widgets.panels import MessageLog, StatusLine
-
-
-@pytest.fixture
-def place(monkeypatch):
-    needs_root()  # the other player is another account
-    where = CoopPlace()
-    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
-    try:
-        yield where
-    finally:
-        where.close()
 
 
 def log_text(app) -> str:

@@ -11,23 +11,10 @@ import contextlib
 import os
 import socket
 
-import pytest
-
 from saves.coop import client as coop_client
-from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace, needs_root
+from tests.coop.conftest import BOB, PLAYERS_GID
 from tests.tui.test_coop_screen import joined, log_text, status, until
 from tui.app import ShambleApp
-
-
-@pytest.fixture
-def place(monkeypatch):
-    needs_root()  # the other player is another account
-    where = CoopPlace()
-    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
-    try:
-        yield where
-    finally:
-        where.close()
 
 
 @contextlib.contextmanager

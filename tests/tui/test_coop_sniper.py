@@ -5,24 +5,11 @@ host`. The commander's screen never shows where the unseen sniper is."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.coop.conftest import BOB, CoopPlace, needs_root
+from tests.coop.conftest import BOB
 from tests.tui.test_coop_screen import joined, log_text, status, until
 from tests.tui.test_coop_siege import connecting_as
 from tui.app import ShambleApp
 from tui.widgets.board import Board
-
-
-@pytest.fixture
-def place(monkeypatch):
-    needs_root()  # the other player is another account
-    where = CoopPlace()
-    monkeypatch.setenv("SHAMBLE_COOP_DIR", str(where.dir))
-    try:
-        yield where
-    finally:
-        where.close()
 
 
 def board_text(app) -> str:
