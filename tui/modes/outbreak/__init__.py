@@ -36,7 +36,8 @@ too. Whoever closes the town (no road left to build on) loses the rest of
 that turn, and from then on only kills can win.
 
 Hot-seat: with two or more people, the board is covered between them so
-nobody sees another's cards. The log never names a card someone draws."""
+nobody sees another's cards. Each person reads a log of their own: your
+draws are named there, the others read only that you drew a card."""
 
 
 class OutbreakUI(ModeUI):

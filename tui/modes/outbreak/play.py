@@ -12,7 +12,10 @@ It reads the game only through views (game.view), never its state or
 summary, so the same adapter draws a shared game between opponents from
 the one view a player's terminal holds (tui/screens/coop_view.py): there
 the view is that player's whatever viewer is asked for, and the log speaks
-to them about their own draws."""
+to them about their own draws. Several people at one keyboard each read a
+log of their own (`tells_each_seat`): the one at the keyboard reads their
+own draws by name as they happen, the others read each move, their own
+draws named and no one else's, when they next sit down."""
 
 from __future__ import annotations
 
@@ -69,6 +72,7 @@ KEYS: tuple[Key, ...] = (
 
 NOTE = "{} is playing... (any key skips to the end)"
 ONLOOKER = "spectator"  # a viewer holding no seat: every hand hidden
+KEPT_LINES = 500  # lines kept for a seat away from the keyboard (as many as a log keeps)
 
 
 def to_act_of(before: Any) -> str | None:
@@ -95,6 +99,13 @@ class OutbreakPlay(Play):
         self.town = Town(self.glyphs, self.seats)
         here = getattr(game, "players_here", None)  # a shared game: this terminal's seats
         self.narrator = Narrator(self.seats, self.tile_at, here)
+        # several people at one keyboard: each seat reads its own log (the
+        # screen keeps one per secret seat); what the seats away from the
+        # keyboard are told waits here for their next turn at it
+        self.hot_seat = here is None and len(self.seats.humans) > 1
+        self.tells_each_seat = self.hot_seat
+        self.at_keys: str | None = None  # the seat at the keyboard (hot-seat)
+        self.pending: dict[str, list[str]] = {sid: [] for sid in self.seats.humans}
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
         self.picked: list[XY] = []  # road cells marked for the new tile's zombies
@@ -199,6 +210,12 @@ class OutbreakPlay(Play):
         return Seat(to_act, self.seats.name(to_act), viewer=to_act, secret=True)
 
     def hello(self, seat: Seat, host: Host) -> str:
+        """Whose turn it is; at a shared keyboard the seat first reads what
+        happened since it last sat there, its own draws named (OB-10)."""
+        if self.hot_seat:
+            self.at_keys = seat.id
+            host.add_log(self.pending.get(seat.id, []))
+            self.pending[seat.id] = []
         if host.view.get("phase") == "tile" and host.view["current"] != seat.id:
             return f"{seat.name}, you lay the {tile_name(host.view['drawn_tile'] or '')}."
         return f"{seat.name}, your turn."
@@ -318,16 +335,41 @@ class OutbreakPlay(Play):
         return f"Resumed in round {view['round']}: {self.seats.possessive(view['current'])} turn."
 
     def narrate(self, events) -> list[str]:
-        return self.narrator.lines(events)
+        return self.share(list(events), None)
 
     def tell(self, before: Any, events: list[Any]) -> list[str]:
         """narrate, and who ended the turn when that is all a command says
         (the log then reads on from "-- Bot 3's turn --")."""
-        lines = self.narrate(events)
-        sid = to_act_of(before)
-        if lines and lines[0].startswith("-- ") and sid is not None:
-            lines.insert(0, f"{self.seats.name(sid)} ends the turn.")
+        return self.share(list(events), to_act_of(before))
+
+    def share(self, events: list[Any], ender: str | None) -> list[str]:
+        """The lines for the log shown. At a shared keyboard, once a seat
+        sits there, each other person's version (their own draws named)
+        waits in `pending` for their hello; before anyone sits (a resumed
+        game's story, read by all) no draw is named."""
+        if not self.hot_seat or self.at_keys is None:
+            return self.told(events, ender, None)
+        for sid, kept in self.pending.items():
+            if sid != self.at_keys:
+                kept += self.told(events, ender, {sid})
+                del kept[: max(0, len(kept) - KEPT_LINES)]
+        return self.told(events, ender, {self.at_keys})
+
+    def told(self, events: list[Any], ender: str | None, readers: set[str] | None) -> list[str]:
+        lines = self.narrator.lines(events, readers)
+        if lines and lines[0].startswith("-- ") and ender is not None:
+            lines.insert(0, f"{self.seats.name(ender)} ends the turn.")
         return lines
+
+    def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
+        """Undo and redo are told to every seat: at a shared keyboard the
+        others read it after the move it took back (or put back)."""
+        note = super().undo_note(host, command, events, redone)
+        if self.hot_seat and self.at_keys is not None:
+            for sid, kept in self.pending.items():
+                if sid != self.at_keys:
+                    kept.append(note)
+        return note
 
     def over_text(self, view: dict) -> str:
         if view.get("outcome") == "won":

@@ -2,11 +2,12 @@
 does in a few words (read from the card's fields, never its id), and the
 log's narration of events.
 
-Every seat reads the log at a shared keyboard, so narration never names a
-card someone draws (OB-10): "Ann draws a card." Only in a game with one
-person and bots does that person's own draw read "You draw Shotgun.", and
-in a shared game, where each person has a terminal of their own, each
-reads their own draws so (the others' arrive without the card's name)."""
+A card someone draws is named only to the person who drew it (OB-10):
+"You draw Shotgun." in their log, "Ann draws a card." in everyone else's.
+In a game with one person and bots that person reads the one log; in a
+shared game each person has a terminal of their own; at a shared keyboard
+each seat reads a log of its own (the game screen keeps one per secret
+seat), and a log read by all (a resumed game's story) names no draw."""
 
 from __future__ import annotations
 
@@ -163,7 +164,8 @@ class Narrator:
     alone, whose own draws are named: the only person at the keyboard (a
     game of one person and bots), or in a shared game the seats of the
     person at this terminal (`here`); nobody when several people share the
-    keyboard, and no draw is named then."""
+    keyboard (a log all of them read): the hot-seat screen asks `lines` for
+    each seat's own log instead."""
 
     def __init__(
         self,
@@ -178,16 +180,19 @@ class Narrator:
         else:
             self.readers = {seats.humans[0]} if len(seats.humans) == 1 else set()
 
-    def lines(self, events: Iterable[Any]) -> list[str]:
+    def lines(self, events: Iterable[Any], readers: set[str] | None = None) -> list[str]:
+        """The events in words, for a log read by `readers` (default: the
+        narrator's own): their draws are named, nobody else's."""
+        readers = self.readers if readers is None else readers
         out: list[str] = []
         batch: list[dict] = []  # zombie_placed / token_placed / event_drawn in a row
         for event in map(as_dict, events):
             if batch and event["type"] != batch[0]["type"]:
-                out += self.batch(batch)
+                out += self.batch(batch, readers)
                 batch = []
             if event["type"] in ("zombie_placed", "token_placed", "event_drawn"):
                 if batch and event.get("seat") != batch[0].get("seat"):
-                    out += self.batch(batch)
+                    out += self.batch(batch, readers)
                     batch = []
                 batch.append(event)
                 continue
@@ -195,10 +200,10 @@ class Narrator:
             if line:
                 out.append(line)
         if batch:
-            out += self.batch(batch)
+            out += self.batch(batch, readers)
         return out
 
-    def batch(self, events: list[dict]) -> list[str]:
+    def batch(self, events: list[dict], readers: set[str]) -> list[str]:
         kind = events[0]["type"]
         n = len(events)
         if kind == "zombie_placed":
@@ -211,7 +216,7 @@ class Narrator:
             return [f"{' and '.join(found).capitalize()} lie{'s' if n == 1 else ''} inside."]
         sid = events[0]["seat"]
         cards = [e.get("card") for e in events]
-        if sid in self.readers and all(cards):  # a card another seat drew has no name here
+        if sid in readers and all(cards):  # a card another seat drew has no name here
             return [f"You draw {', '.join(card_name(c) for c in cards)}."]
         return [f"{self.seats.name(sid)} draws {'a card' if n == 1 else f'{n} cards'}."]
 
