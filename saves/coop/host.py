@@ -142,7 +142,14 @@ class Host:
             undo_refusal=refusal,
             redo_seat=self.authors.next_redo(),
             outcome=game.outcome,
+            played=self._played(),
         )
+
+    def _played(self) -> bool:
+        """A person's seat has a move on the timeline (a screen joining says
+        "Resumed" only then, not after the bots' opening moves)."""
+        specs = self.table.specs
+        return any(seat in specs and specs[seat].human for seat, _ in self.authors.timeline)
 
     def _view_seat(self, account: str) -> str | None:
         """The seat whose view an account's screen shows: the one to act now

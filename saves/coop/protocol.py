@@ -116,6 +116,7 @@ class Status(msgspec.Struct, frozen=True, omit_defaults=True):
     undo_refusal: str | None = None  # why the game's policy refuses that undo
     redo_seat: str | None = None  # the seat whose entry a redo would bring back
     outcome: str | None = None
+    played: bool = False  # a person's seat has a move on the timeline (not only bots')
 
 
 class Welcome(Message, tag="welcome"):

@@ -206,6 +206,11 @@ class SharedGameScreen(GameScreen):
         """Before the game screen's own mount: the table panel on top."""
         await self.query_one("#side").mount(TablePanel(id="table"), before=0)
 
+    def played_before(self) -> bool:
+        """A person has moved before this player joined (the host says so):
+        a fresh game whose bots made the opening moves is greeted, not resumed."""
+        return self.client.status.played
+
     def joined_lines(self) -> list[str]:
         client = self.client
         mine = [s for s in client.lobby.seats if s.account == client.account]

@@ -100,10 +100,17 @@ class GameScreen(KeyActions, Screen):
         self.add_log(self.play.intro())
         if self.game.commands:  # a resumed game: what happened last, as it was told
             self.tell_all(self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
-            self.tell_all([self.play.resumed(self.game.view(self.viewer))])
+            if self.played_before():
+                self.tell_all([self.play.resumed(self.game.view(self.viewer))])
         board.focus()
         if not self.run_bots():
             self.refresh_view()
+
+    def played_before(self) -> bool:
+        """The game was played before this screen opened: it says "Resumed".
+        (A shared game says it only once a person has moved, not after the
+        bots' opening moves: tui/screens/coop_game.py.)"""
+        return bool(self.game.commands)
 
     # -- reading the game ---------------------------------------------------
     def refresh_view(self) -> None:
