@@ -181,6 +181,7 @@ class RecordScreen(GameHost, Screen):
         self.record = record
         self.phase = "ready"
         self.problem = ""
+        self._away = False  # another screen is on top: drawn again when back
 
     # -- what a mode fills in ----------------------------------------------------------
     def refresh_state(self) -> None:
@@ -201,10 +202,21 @@ class RecordScreen(GameHost, Screen):
         self.refresh_state()
         self.opened()
 
+    def on_screen_suspend(self) -> None:
+        self._away = True
+
     def on_screen_resume(self) -> None:
+        """Back on top after another screen (Textual also resumes a screen
+        as it is first pushed, right after mounting it: drawn already)."""
+        if not self._away:
+            return
+        self._away = False
         self.refresh_state()
         self.resumed()
 
+    # A mode's screen uses these hooks, not handlers of its own: Textual runs
+    # a base class's handler and the subclass's both, so the record would
+    # be read and drawn twice.
     def opened(self) -> None:
         """After the first drawing (a mode may go straight into its game)."""
 

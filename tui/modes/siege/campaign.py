@@ -212,8 +212,10 @@ class SiegeCampaignScreen(RecordScreen):
     def progress(self) -> rules.Progress:
         return self.record.progress
 
-    def on_screen_resume(self) -> None:
-        self.refresh_state()
+    def opened(self) -> None:
+        self.resumed()  # a mission that ended while the campaign was closed
+
+    def resumed(self) -> None:
         if self.phase == "finished":  # back from a mission that ended
             self.finish()
 
