@@ -72,6 +72,10 @@ async def test_ob10_each_seat_reads_its_own_draws_by_name_and_no_one_elses(yard)
     app = ShambleApp(game=game, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await sit(pilot, "Ann")
+        await play_command(pilot, game, {"type": "play_event", "card": "adrenaline"})
+        await pilot.press("ctrl+z")  # taken back: Bob reads that too, when he sits down
+        await pilot.pause()
+        assert log(app)[-1] == "Undone." and not game.commands
         await play_turn(pilot, game, "adrenaline")
         anns = kept(app, "ann")  # the handover is up: the board and log are covered
         assert ANN_SEES in anns  # her own draw, named as it happens
@@ -79,6 +83,8 @@ async def test_ob10_each_seat_reads_its_own_draws_by_name_and_no_one_elses(yard)
         await sit(pilot, "Bob")
         bobs = log(app)
         assert "Ann draws a card." in bobs
+        played = [i for i, line in enumerate(bobs) if line == "Ann plays Adrenaline."]
+        assert len(played) == 2 and bobs[played[0] + 1] == "Undone."
         never_names(bobs, (ANN_DRAWS,), "Ann")
         await play_turn(pilot, game, "lucky_find")
         bobs = kept(app, "bob")
