@@ -82,6 +82,8 @@ async def run_turns(p1, one, p2, two) -> None:
     await until(p1, lambda: a.status.index == 1, "the cop's step")
     await until(p1, lambda: "Cop moves to" in log_text(p1.app), "the step told")
     assert one.legal == [] and "Waiting for Cop (uid60002)" in status(p1.app)
+    await p1.press("m")  # no move of his to offer: no cells light up
+    assert one.targeting is None
     one.submit({"type": "end_turn", "human": "drifter"})  # not his turn: the host says so
     await until(p1, lambda: "Can't: Cop (uid60002) to act now" in log_text(p1.app), "no")
     one.submit({"type": "end_turn", "human": "cop"})  # never another's human

@@ -107,7 +107,9 @@ class SiegeKeys:
         if hid is None:
             self.explain(host, "move")
             return
-        options = self.move_options(host, hid)
+        # the routes are worked out on the board, so only while the rules
+        # let this human move now (not while another holds the floor)
+        options = self.move_options(host, hid) if self.mine(host, "move") else {}
         if not options:
             step = next(iter(self.mine(host, "move")), None)
             here = self.figure_cell(host.view, hid) or (0, 0)
