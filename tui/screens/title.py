@@ -11,7 +11,6 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.modes.base import InPlay
-from tui.screens.dialogs import ConfirmDialog
 from tui.widgets.footer import KeyFooter
 
 ART = r"""
@@ -152,6 +151,8 @@ class TitleScreen(Screen):
 
             self.app.push_screen(HelpScreen())
         elif choice == "quit":
+            from tui.screens.dialogs import ConfirmDialog
+
             self.app.push_screen(ConfirmDialog("Quit Shamble?"), self._quit_answer)
 
     def _why_disabled(self, choice: str) -> str:
