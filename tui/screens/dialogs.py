@@ -214,7 +214,7 @@ class HandoverScreen(Screen[None]):
         with Vertical(id="handover", classes="dialog"):
             yield Label(f"{self.seat_name}, your turn.", id="question")
             yield Label(
-                f"Pass the keyboard to {self.seat_name}; the board stays hidden until then.",
+                f"Pass the keyboard to {self.seat_name}:\nthe board stays hidden until then.",
                 classes="note",
             )
             yield Label(f"{self.seat_name}: press Enter when only you can see the screen.")
