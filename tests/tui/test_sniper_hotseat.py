@@ -49,6 +49,9 @@ async def test_the_handover_hides_an_unspotted_sniper_from_the_commander(tmp_pat
         assert isinstance(app.screen, HandoverScreen)
         covered = shown(app)
         assert "@" not in covered and "####" not in covered and "smoke" not in covered
+        # the whole note fits at 80 columns (it was cut off mid-word on one line)
+        assert "Pass the keyboard to Commander:" in covered
+        assert "the board stays hidden until then." in covered
         await hand_over(pilot, "Commander")
         commander_sees(app, game)
         assert game.view("commander")["sniper_at"] is None
