@@ -210,13 +210,17 @@ class SniperPlay(CommanderKeys, Play):
     def intro(self) -> list[str]:
         name, briefing = self.mission_info()
         lines = [f"{name}: {briefing}"] if briefing else []
-        if self.hot_seat:
-            lines.append("Hot-seat: the sniper and the commander take the keyboard in turn.")
-        if self.shared and self.side() == "commander":
+        commands = "Commander: Tab picks a unit, m orders it, p plays an event, e ends; ? help."
+        sniper = "Sniper: arrows move the cursor; m move, f fire, i item, c hide, e end, ? help."
+        if self.hot_seat:  # both sides read it at one keyboard
             return lines + [
-                "You command: Tab picks a unit, m orders it, p plays an event, e ends; ? help."
+                "Hot-seat: the sniper and the commander take the keyboard in turn.",
+                sniper,
+                commands,
             ]
-        return lines + ["Arrows move the cursor; m move, f fire, i item, c hide, e end, ? help."]
+        if self.shared and self.side() == "commander":
+            return lines + [commands.replace("Commander:", "You command:")]
+        return lines + [sniper.replace("Sniper: arrows", "Arrows")]
 
     def resumed(self, view: dict) -> str:
         return f"Resumed on turn {view['turn']} of {view['turns']}."
