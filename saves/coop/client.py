@@ -7,6 +7,7 @@ This is what a game screen uses (and `shamble join --script`, headless):
     result = await client.submit({"type": "move", "survivor": "vega", "to": "b"})
     if not result.ok: show(result.message)           # e.g. "not_your_seat"
     client.view          # what this player may know, as the engine's view
+    client.recent        # (view replicas) the moves before joining, as this seat knew them
     client.game          # the replica Game (station: the log is shared), or None
     client.my_seats, client.lobby, client.my_turn(), client.can_undo(), client.undo_note()
     await client.undo(); await client.claim("2"); await client.hand_to_bot("2")
@@ -122,6 +123,9 @@ class Client:
         self.broker: str | None = None
         self.directory: Path | None = None
         self._view: Any = None
+        # view replicas: the last entries before joining, as this seat may know
+        # them (the host's Welcome; empty from a host that sends none)
+        self.recent: list[p.Told] = []
         self.authors = Authors()
         self._refs = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
@@ -232,6 +236,7 @@ class Client:
                 raise CoopError("the replica does not match the host's log")
         else:
             self._view = w.view
+            self.recent = list(w.recent)
 
     # -- hearing from the host --------------------------------------------------------
     async def _read_loop(self) -> None:

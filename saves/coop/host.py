@@ -18,6 +18,9 @@ from engine.core import log
 from saves.coop import protocol as p
 from saves.coop.seats import Seating, SeatTable
 
+RECENT_ENTRIES = 40  # a view replica's Welcome retells at most this many entries...
+RECENT_BYTES = 128 << 10  # ...in at most this many bytes of events
+
 
 class Conn(Protocol):
     id: str
@@ -163,6 +166,23 @@ class Host:
     def _view(self, account: str) -> Any:
         return self.game.view(self.seating.viewer(self._view_seat(account)))
 
+    def recent(self, account: str) -> list[p.Told]:
+        """The last entries of the timeline as the account's view seat may know
+        them (a watcher: as the spectator), redacted as the live Updates are,
+        oldest first: at most RECENT_ENTRIES, and RECENT_BYTES of events. All
+        are told for the one seat whose view the Welcome holds, so an account
+        with several seats never hears more than that seat would have."""
+        seat = self._view_seat(account)
+        told: list[p.Told] = []
+        room = RECENT_BYTES
+        for author, events in reversed(self.authors.timeline[-RECENT_ENTRIES:]):
+            entry = p.Told(seat=author, events=self.seating.redact(list(events), seat))
+            room -= len(p.encode_plain(entry))
+            if room < 0:
+                break
+            told.append(entry)
+        return told[::-1]
+
     def _broadcast_lobby(self) -> None:
         lobby = self.lobby()
         for conn in list(self.conns.values()):
@@ -215,6 +235,7 @@ class Host:
                 log=data,
                 start=start,
                 view=None if shared else self._view(conn.account),
+                recent=[] if shared else self.recent(conn.account),
             )
         )
         _say(f"{conn.account} joined ({conn.id})")

@@ -5,7 +5,10 @@ On a Unix socket each message is a frame: a 4-byte big-endian length, then
 the payload. Over Redis Streams each message is the `m` field of one stream
 entry (saves/coop/broker.py). The first message a client sends is `Hello`
 with the protocol version it speaks; a host that speaks another version
-answers `Closed` saying which, and hangs up.
+answers `Closed` saying which, and hangs up. A field added with a default
+needs no new version: a peer that does not know it skips it (msgspec
+ignores unknown fields), and one that knows it reads the default from an
+older peer (a Welcome's `recent`).
 
 Journal items (accepted commands with their events, undo and redo marks)
 travel as save-format frames (engine/core/log.py), so a client's replica is
@@ -119,6 +122,14 @@ class Status(msgspec.Struct, frozen=True, omit_defaults=True):
     played: bool = False  # a person's seat has a move on the timeline (not only bots')
 
 
+class Told(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One entry of the timeline as a seat may know it: whose move it was
+    and its events less what that seat may not know (as an Update says it)."""
+
+    seat: str | None
+    events: list[Any] = []
+
+
 class Welcome(Message, tag="welcome"):
     version: int
     game: str  # the shared game's name
@@ -132,6 +143,9 @@ class Welcome(Message, tag="welcome"):
     log: bytes = b""  # a whole log (start 0) or the journal frames after `start`
     start: int = 0
     view: Any = None  # view replicas: the seat's view of the game now
+    # view replicas: the last entries of the timeline as that seat may know
+    # them, oldest first (a screen joining mid-game retells them); a few only
+    recent: list[Told] = []
 
 
 class Entry(Message, tag="entry"):
@@ -205,6 +219,11 @@ def decode_to_client(payload: bytes) -> Any:
         return _to_client.decode(payload)
     except (msgspec.DecodeError, msgspec.ValidationError) as e:
         raise ProtocolError(f"not a message from the host: {e}") from None
+
+
+def encode_plain(data: Any) -> bytes:
+    """Any plain data or Struct as msgpack (to measure a part of a message)."""
+    return _encoder.encode(data)
 
 
 def framed(message: Message) -> bytes:
