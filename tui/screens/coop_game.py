@@ -17,7 +17,11 @@ adapter as it would a local game, but:
   redo ask the host, which lets only the author of the last entry take it
   back, and the status line says who may undo and why not (`undo_note`);
 - people coming and going, and the bot standing in for a seat, are told in
-  the log; the table (L) shows who sits where and hands seats to the bot.
+  the log; the table (L) shows who sits where and hands seats to the bot;
+- joining a game under way (or again), the log retells the last moves
+  before "Resumed ...": from the replica's log, or, for a view replica,
+  from the entries the host's Welcome brings, as this player's seat knew
+  them (`story`).
 
 Bots are the host's business: nothing here plays for anyone."""
 
@@ -205,6 +209,18 @@ class SharedGameScreen(GameScreen):
     async def on_mount(self, event: events.Mount) -> None:
         """Before the game screen's own mount: the table panel on top."""
         await self.query_one("#side").mount(TablePanel(id="table"), before=0)
+
+    def story(self) -> list[str]:
+        """What happened before this player joined, as it was told. A view
+        replica holds no log: the host's Welcome brings the last moves as this
+        player's seat may know them (`client.recent`), each told as it was
+        when it came (another's draw has no name here)."""
+        if self.client.game is not None:
+            return super().story()
+        lines: list[str] = []
+        for told in self.client.recent:
+            lines += self.play.narrate(list(told.events))
+        return lines
 
     def played_before(self) -> bool:
         """A person has moved before this player joined (the host says so):

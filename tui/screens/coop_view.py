@@ -112,7 +112,10 @@ class ViewGame(HostActs):
 
     @property
     def events(self) -> list[Any]:
-        return []  # a view replica holds no log; each move's events are told as they come
+        # a view replica holds no log: each move's events are told as they
+        # come, and the last ones before joining come with the host's Welcome
+        # (client.recent, retold by the screen's story())
+        return []
 
     @property
     def players_here(self) -> list[str]:

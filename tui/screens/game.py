@@ -99,12 +99,17 @@ class GameScreen(KeyActions, Screen):
         self.query_one("#log").border_title = "Log"
         self.add_log(self.play.intro())
         if self.game.commands:  # a resumed game: what happened last, as it was told
-            self.tell_all(self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:])
+            self.tell_all(self.story()[-RESUME_LINES:])
             if self.played_before():
                 self.tell_all([self.play.resumed(self.game.view(self.viewer))])
         board.focus()
         if not self.run_bots():
             self.refresh_view()
+
+    def story(self) -> list[str]:
+        """What happened last, as it was told: a resumed game's log retold
+        (a shared game's view replica: the entries its host sent)."""
+        return self.play.narrate(self.game.events[-RESUME_EVENTS:])
 
     def played_before(self) -> bool:
         """The game was played before this screen opened: it says "Resumed".
