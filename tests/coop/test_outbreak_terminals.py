@@ -6,148 +6,26 @@ pressed out of turn is answered with whose turn it is."""
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
-import shutil
-import signal
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from engine import Game
-from tests.coop.conftest import REPO, needs_root, wait_gone
+from tests.coop.terminals import Pane, Table, table_for
 from tui.modes.outbreak.words import card_name
 
 NAME = "friday"
 
 
-class Pane:
-    """One player's terminal: tmux (a server of its own) running the game as
-    the account."""
-
-    def __init__(self, root: Path, tag: str, argv: list[str], env: dict[str, str]) -> None:
-        self.socket = f"shob-{tag}-{os.getpid()}-{time.monotonic_ns()}"
-        self.status = root / f"{tag}.status"
-        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        game = f"env {exports} {' '.join(shlex.quote(a) for a in argv)}"
-        shell = f"cd {shlex.quote(str(REPO))} && {game}; echo $? > {shlex.quote(str(self.status))}"
-        self.tmux(
-            "new-session", "-d", "-s", "p", "-x", "80", "-y", "24", f"sh -c {shlex.quote(shell)}"
-        )
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "p")
-
-    def press(self, *keys: str) -> None:
-        for key in keys:
-            self.tmux("send-keys", "-t", "p", key)
-            time.sleep(0.15)
-
-    def wait_for(self, *texts: str, timeout: float = 20) -> str:
-        end = time.monotonic() + timeout
-        while True:
-            screen = self.screen()
-            if all(t in screen for t in texts):
-                return screen
-            if time.monotonic() > end:
-                raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
-            time.sleep(0.1)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
-
-
-class Table:
-    """The machine: two accounts, the group's co-op folder, the host's home."""
-
-    def __init__(self) -> None:
-        from tests.coop.accounts import Accounts
-
-        self.accounts = Accounts(("alice", "bob"))
-        self.root = Path(tempfile.mkdtemp(prefix="shob", dir="/tmp"))
-        os.chmod(self.root, 0o755)
-        self.coop = self.root / "run"
-        self.coop.mkdir()
-        os.chown(self.coop, 0, self.accounts.gid)
-        os.chmod(self.coop, 0o2770)
-        self.home = self.root / "host"
-        self.home.mkdir()
-        self.panes: list[Pane] = []
-
-    def env(self, home: Path) -> dict[str, str]:
-        return {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(home),
-            "SHAMBLE_HOME": str(home / "shamble"),
-            "SHAMBLE_COOP_DIR": str(self.coop),
-            "PYTHONPATH": str(REPO),
-            "TERM": "xterm-256color",
-            "NO_COLOR": "1",
-        }
-
-    def host(self, *args: str) -> None:
-        done = subprocess.run(
-            [sys.executable, "-m", "tui.cli", "host", *args],
-            cwd=REPO,
-            env=self.env(self.home),
-            capture_output=True,
-            text=True,
-            timeout=40,
-        )
-        assert done.returncode == 0, done.stderr
-
-    def join(self, account: str) -> Pane:
-        name = f"shtest-{account}"
-        argv = self.accounts.argv(name, sys.executable, "-m", "tui.cli", "join", NAME, "--ascii")
-        pane = Pane(self.root, account, argv, self.env(self.accounts.home(name)))
-        self.panes.append(pane)
-        return pane
-
-    def hands(self) -> dict[str, list[str]]:
-        """Each seat's cards now, from the host's save (this test may read it)."""
-        game = Game.from_bytes((self.home / "shamble" / "saves" / f"{NAME}.shamble").read_bytes())
-        return {sid: s["hand"] for sid, s in game.summary()["seats"].items()}
-
-    def close(self) -> None:
-        for pane in self.panes:
-            pane.close()
-        try:
-            pid = int((self.coop / f"{NAME}.pid").read_text())
-            if b"tui.cli" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                os.kill(pid, signal.SIGTERM)
-                wait_gone(pid)
-        except (OSError, ValueError):
-            pass
-        self.accounts.close()
-        shutil.rmtree(self.root, ignore_errors=True)
-
-
 @pytest.fixture
 def table() -> Iterator[Table]:
-    needs_root()
-    if shutil.which("tmux") is None:
-        pytest.skip("needs tmux")
-    try:
-        made = Table()
-    except RuntimeError as e:
-        pytest.skip(str(e))
-    try:
-        yield made
-    finally:
-        made.close()
+    yield from table_for(NAME)
+
+
+def hands_now(table: Table) -> dict[str, list[str]]:
+    """Each seat's cards now, from the host's save (this test may read it)."""
+    return {sid: s["hand"] for sid, s in table.game().summary()["seats"].items()}
 
 
 STATUS = re.compile(r"^ (Player \d: .*|.*y yes, n no.*|A decision is waiting.*)$", re.M)
@@ -199,7 +77,7 @@ def test_two_friends_play_outbreak_each_in_their_own_terminal(table):
     assert all(ord(c) < 127 for c in screen)
 
     # each sees their own cards and never the other's
-    hands = table.hands()
+    hands = hands_now(table)
     for pane, mine, theirs in ((a, "p1", "p2"), (b, "p2", "p1")):
         screen = pane.screen()
         title = "Player 1's cards" if mine == "p1" else "Player 2's cards"
@@ -220,7 +98,7 @@ def test_two_friends_play_outbreak_each_in_their_own_terminal(table):
     for pane in (a, b):  # the host's bot plays Bot 3; both are told
         pane.wait_for("-- Player 1's turn (round 2) --", timeout=30)
     a.wait_for("Player 1 (shtest-alice), your turn.")
-    assert table.hands()["p1"] and "Player 1's cards" in a.screen()
+    assert hands_now(table)["p1"] and "Player 1's cards" in a.screen()
 
     a.press("q")
     a.wait_for("Leave friday?")
