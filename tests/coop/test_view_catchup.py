@@ -203,7 +203,9 @@ def timeline_at(changes: list[Change], index: int) -> list[tuple[str | None, lis
     return timeline
 
 
-async def late_join_matches_early(name: str, seat: str, at_least: int) -> Client:
+async def late_join_matches_early(
+    name: str, seat: str, at_least: int
+) -> tuple[Client, list[Change]]:
     """A client there from the start hands its seat to the bot; once the game
     has `at_least` frames a second terminal of the same account joins; what
     its Welcome retells equals what the first had heard by then."""
@@ -217,6 +219,8 @@ async def late_join_matches_early(name: str, seat: str, at_least: int) -> Client
             break
         await early.changed(5)
     late = await Client.connect(name)  # the same account: the same seat, back from the bot
+    late_changes: list[Change] = []
+    late.listeners.append(late_changes.append)  # before the loop runs: nothing missed
     index = late.status.index
     for _ in range(100):
         if early.status.index >= index:
@@ -227,20 +231,31 @@ async def late_join_matches_early(name: str, seat: str, at_least: int) -> Client
     recent = [(t.seat, t.events) for t in late.recent]
     assert recent == live[-len(recent) :] and len(recent) == min(len(live), 40)
     await early.close()
-    return late
+    return late, late_changes
 
 
 async def test_a_late_outbreak_client_hears_what_one_there_all_along_heard(hosted):
     name = hosted.host("--mode", "outbreak", "--seats", "human,bot,bot", "--seed", "2")
-    late = await late_join_matches_early(name, "p1", 25)
+    late, changes = await late_join_matches_early(name, "p1", 25)
     draws = [e for t in late.recent for e in t.events if e["type"] == "event_drawn"]
     assert draws and all((e["card"] is not None) == (e["seat"] == "p1") for e in draws)
+    # back after q (or a dropped connection), once the game waits for Player
+    # 1 (back from the bot since the late join): the story as it was heard
+    for _ in range(100):
+        if late.status.turn == ["p1"]:
+            break
+        await late.changed(5)
+    heard_all = [(t.seat, t.events) for t in late.recent] + timeline_at(changes, late.status.index)
     await late.close()
+    again = await late.rejoin()
+    assert again.status.index == late.status.index
+    assert [(t.seat, t.events) for t in again.recent] == heard_all[-40:]
+    await again.close()
 
 
 async def test_a_late_sniper_client_hears_what_one_there_all_along_heard(hosted):
     name = hosted.host("--mode", "sniper", "--commander", "ai", "--seed", "2")
-    late = await late_join_matches_early(name, "sniper", 20)
+    late, _ = await late_join_matches_early(name, "sniper", 20)
     kinds = {e["type"] for t in late.recent for e in t.events}
     assert "sniper_stepped" in kinds and not kinds & {"unit_moved", "unit_alerted"}
     await asyncio.wait_for(late.close(), 5)
