@@ -152,7 +152,7 @@ def test_sniper_in_cover_never_shows_on_the_commanders_screen(table):
     # out of turn: the commander's key sends nothing, the screen says whom
     # he waits for
     b.press("m")
-    b.wait_for("e ends it.")
+    b.wait_for("Wait: it is the sniper's turn.")
     assert status_line(b.screen()).startswith(" Waiting for Sniper (shtest-alice).")
     assert len(table.game().journal) == 1
 
@@ -181,7 +181,8 @@ def test_sniper_in_cover_never_shows_on_the_commanders_screen(table):
     assert not any("@" in line for line in board(b, origin, (width, height)))
 
     # what the sniper saw of it: the soldier on his board and in his panel
-    screen = a.wait_for("Commander (shtest-bob) made a move.", "Commander ends the turn.",
+    screen = a.wait_for("Commander (shtest-bob): Soldier 2 comes into sight at 6,9.",
+                        "Commander ends the turn.",
                         "Sniper (shtest-alice), your turn (turn 2 of 12).")  # fmt: skip
     assert re.search(r"\| s2 +soldier +6,9 ", screen), screen
     assert "none in sight" not in screen

@@ -123,7 +123,9 @@ class CommanderKeys:
     def key_order(self, host: Host) -> None:
         orders = [c for c in _of_type(host.legal, "order") if c["unit"] == host.selected]
         if not orders:
-            if _of_type(host.legal, "order"):
+            if host.view.get("active") not in (None, "commander"):
+                host.add_log(["Wait: it is the sniper's turn."])
+            elif _of_type(host.legal, "order"):
                 host.add_log(["That unit has its orders: Tab selects one that has none."])
             else:
                 host.add_log(["Every unit has had its orders this turn: e ends it."])

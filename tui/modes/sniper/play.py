@@ -252,6 +252,14 @@ class SniperPlay(CommanderKeys, Play):
         if before is not None and before.get("viewer") != "sniper":
             before = None
         lines = narrate.for_sniper(dicts, before, now)
+        sides = {side for side, _ in narrate.split(dicts)}
+        if before is not None and "sniper" not in sides:
+            # one of the commander's orders: what changed in the sniper's sight
+            lines += narrate.seen_changes(before, now)
+        # the commander's orders come one at a time, after the heading's entry:
+        # a heading with nothing under it yet is a sentence of its own
+        if lines and lines[-1] == "The commander's turn:":
+            lines[-1] = "The commander's turn."
         if kinds[:1] == ["commander_turn_ended"]:
             lines = ["Commander ends the turn.", *lines]
         return lines
@@ -741,6 +749,9 @@ class SniperPlay(CommanderKeys, Play):
         found = of_type(host.legal, "end_turn")
         if found:
             host.act(found[0])
+        elif host.view.get("active") != host.view.get("viewer"):
+            side = "sniper's" if host.view.get("active") == "sniper" else "commander's"
+            host.add_log([f"Wait: it is the {side} turn."])
 
     # -- the end ---------------------------------------------------------------------------
     def game_over(self) -> GameOver:
