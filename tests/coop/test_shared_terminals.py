@@ -91,6 +91,7 @@ def test_siege_the_house_two_players_each_with_their_own_human(table):
         screen = pane.wait_for("shambles to", "Round 2 begins.", "Round 2/15, humans' phase")
         ascii_only(screen)
     a.wait_for("Drifter (shtest-alice), your turn (round 2).")
+    b.wait_for("Cop (shtest-bob), your turn (round 2).")  # the last to end is greeted too
     assert table.game().summary()["round"] == 2
 
     a.press("q")

@@ -98,6 +98,9 @@ async def run_turns(p1, one, p2, two) -> None:
     told = log_text(p2.app)
     assert "Drifter ends the turn." in told and "The zombies' turn." in told
     assert "Cop (uid60002), your turn (round 2)." in told
+    # the last human to end round 1 is greeted in round 2 too (his turn came
+    # straight back: the AI dead moved inside his end of turn)
+    await until(p1, lambda: "Drifter (root), your turn (round 2)." in log_text(p1.app), "hi")
     assert a.game.journal == b.game.journal  # both replicas hold the same log
     assert {c["human"] for c in one.legal} == {"drifter"}
     assert {c["human"] for c in two.legal} == {"cop"}

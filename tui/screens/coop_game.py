@@ -197,6 +197,7 @@ class SharedGameScreen(GameScreen):
         self._sending = asyncio.Lock()
         self._in_flight = 0  # commands sent or waiting to be sent to the host
         self._was_mine: bool | None = None
+        self._was_round: Any = None  # the round (or turn) of the last greeting check
         self._state, self._commands = self._now()
         self._lobby = client.lobby
         self._left = False
@@ -266,7 +267,12 @@ class SharedGameScreen(GameScreen):
         if self.view.get("outcome") or client.closed is not None:
             return
         mine = client.my_turn()
-        if mine == self._was_mine and not (first and mine):
+        when = self.view.get("round", self.view.get("turn"))
+        # a new round is a new turn even when the play came straight back
+        # (Siege's AI dead move inside the last human's end of turn)
+        new_round = mine and self._was_round is not None and when != self._was_round
+        self._was_round = when
+        if mine == self._was_mine and not (first and mine) and not new_round:
             return
         self._was_mine = mine
         if mine:
