@@ -49,19 +49,25 @@ async def end_turn(pilot, screen, human: str) -> None:
     await until(pilot, lambda: screen.client.status.index > index, f"{human}'s end")
 
 
-async def test_two_siege_players_each_play_only_their_own_human(place, monkeypatch):
-    name = place.host(
-        "--mode", "siege", "--mission", "house", "--survivors", "drifter,cop", "--seed", "3"
-    )
+async def two_screens(name: str, monkeypatch, play) -> None:
+    """Two players' screens on the shared game `name`, at 80x24: this account's
+    and BOB's; `await play(p1, one, p2, two)` plays on them."""
     mine, theirs = ShambleApp(autosave=False), ShambleApp(autosave=False)
     async with mine.run_test(size=(80, 24)) as p1:
         one = await joined(p1, name)
         with connecting_as(BOB, monkeypatch):
             async with theirs.run_test(size=(80, 24)) as p2:
                 two = await joined(p2, name)
-                await run_turns(p1, one, p2, two)
+                await play(p1, one, p2, two)
                 await two.client.close()
         await one.client.close()
+
+
+async def test_two_siege_players_each_play_only_their_own_human(place, monkeypatch):
+    name = place.host(
+        "--mode", "siege", "--mission", "house", "--survivors", "drifter,cop", "--seed", "3"
+    )
+    await two_screens(name, monkeypatch, run_turns)
 
 
 async def run_turns(p1, one, p2, two) -> None:

@@ -5,9 +5,8 @@ host`. The commander's screen never shows where the unseen sniper is."""
 
 from __future__ import annotations
 
-from tests.coop.conftest import BOB
-from tests.tui.test_coop_screen import joined, log_text, status, until
-from tests.tui.test_coop_siege import connecting_as
+from tests.tui.test_coop_screen import log_text, status, until
+from tests.tui.test_coop_siege import two_screens
 from tui.app import ShambleApp
 from tui.widgets.board import Board
 
@@ -19,15 +18,7 @@ def board_text(app) -> str:
 
 async def test_the_sniper_and_the_commander_each_see_only_their_side(place, monkeypatch):
     name = place.host("--mode", "sniper", "--commander", "human", "--seed", "4")
-    mine, theirs = ShambleApp(autosave=False), ShambleApp(autosave=False)
-    async with mine.run_test(size=(80, 24)) as p1:
-        sniper = await joined(p1, name)
-        with connecting_as(BOB, monkeypatch):
-            async with theirs.run_test(size=(80, 24)) as p2:
-                commander = await joined(p2, name)
-                await play_a_turn(p1, sniper, p2, commander)
-                await commander.client.close()
-        await sniper.client.close()
+    await two_screens(name, monkeypatch, play_a_turn)
 
 
 async def play_a_turn(p1, sniper, p2, commander) -> None:
