@@ -72,9 +72,10 @@ def test_a_command_for_another_players_human_or_the_dead_is_refused():
 
 
 def test_a_human_whose_turn_began_holds_the_floor_until_it_ends():
-    """DESIGN-siege "Turns": acting with another human ends the active one's
-    turn; among players only the active human's player may end it, so while
-    it has actions left the floor is theirs."""
+    """SI-2 turns across terminals (house rule, docs/rules-notes.md): at one
+    keyboard acting with another human ends the active one's turn; among
+    players only the active human's player may end it, so while it has
+    actions left the floor is theirs."""
     bench = siege("ai")
     alice, bob = bench.join("alice"), bench.join("bob")
     assert bench.host.status().turn == ["drifter", "cop"]
