@@ -199,7 +199,7 @@ async def _list_games(broker: str | None) -> int:
             f"{s.label}: {s.account} ({s.status})" if s.account else f"{s.label}: {s.status}"
             for s in info.lobby.seats
         )
-        state = info.status.outcome or f"round {info.round}"
+        state = info.status.outcome or f"{info.counts} {info.round}"
         print(f"{name:<24} {info.mode:<9} {info.mission:<14} {state:<9} {seats}")
     return 0
 

@@ -251,7 +251,8 @@ class Host:
             lobby=self.lobby(),
             status=self.status(),
             pid=self.pid,
-            round=summary.get("round"),
+            round=summary.get("round", summary.get("turn")),
+            counts="round" if "round" in summary else "turn",
         )
 
     def leave(self, conn: Conn) -> None:

@@ -185,7 +185,8 @@ class Info(Message, tag="info"):
     lobby: Lobby
     status: Status
     pid: int = 0
-    round: int | None = None
+    round: int | None = None  # the mode's round, or turn (`counts` says which)
+    counts: str = "round"
 
 
 class Closed(Message, tag="closed"):

@@ -289,3 +289,14 @@ def test_against_the_ai_commander_the_sniper_plays_alone_and_others_watch(place)
     assert lines(out)[0]["seats"] == ["sniper"]
     assert load(place.save(name)).outcome in ("won", "lost")
     assert verify(place.save(name)).ok
+
+
+def test_the_games_list_counts_sniper_turns_and_siege_rounds():
+    """`shamble join` and the Join list say "turn 1" of a sniper game (its
+    own word) and "round 1" of the others, never "round None"."""
+    from tests.coop.test_siege_shared import siege
+
+    info = sniper("human").host.info()
+    assert (info.counts, info.round) == ("turn", 1)
+    info = siege().host.info()
+    assert (info.counts, info.round) == ("round", 1)

@@ -187,7 +187,7 @@ def open_shared(app: Any, choice: str) -> None:
 
 def game_row(name: str, info: Any) -> Text:
     """A hosted game in two lines: what it is, then who sits where."""
-    state = info.status.outcome or (f"round {info.round}" if info.round is not None else "")
+    state = info.status.outcome or (f"{info.counts} {info.round}" if info.round is not None else "")
     text = Text(f"{name}", "bold")
     text.append(f"  {info.mode}, {info.mission}" + (f", {state}" if state else ""))
     seats = []
