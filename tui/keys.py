@@ -25,6 +25,10 @@ class Key:
     display: str | None = None  # how the footer names the key
     priority: bool = False
     label: str = ""  # the footer's short word (default: the description)
+    # a row for one side of the game only (a duel's commander, say; Play.key_side):
+    # the footer shows it only while that side is at the keys, and on a key
+    # with a row for each side the row of the side at the keys is the one bound
+    side: str = ""
 
 
 # (dx, dy) per cursor direction; y grows downward as on the map.

@@ -132,3 +132,32 @@ def _dict(command) -> dict:
     import msgspec
 
     return command if isinstance(command, dict) else msgspec.to_builtins(command)
+
+
+def footer_text(app) -> str:
+    from tui.widgets.footer import KeyFooter
+
+    return " ".join(str(k.render()) for k in app.screen.query_one(KeyFooter).children)
+
+
+async def test_each_side_reads_its_own_keys_in_the_footer(tmp_path):
+    """Key rows for one side (Key.side): the footer offers the sniper m move,
+    f fire, i item, c hide and the commander m order, p event; the other
+    side's keys stay bound and say whose they are."""
+    game = yard(tmp_path, commander="human")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hand_over(pilot, "Sniper")
+        keys = footer_text(app)
+        assert "move" in keys and "fire" in keys and "hide" in keys
+        assert "order" not in keys and "event" not in keys
+        await pilot.press("e", "y")
+        await hand_over(pilot, "Commander")
+        await pilot.pause()
+        keys = footer_text(app)
+        assert "order" in keys and "event" in keys
+        assert "fire" not in keys and "hide" not in keys and "move" not in keys
+        await pilot.press("f")  # the sniper's key: bound still, and says so
+        assert "That is a sniper's key" in log(app)[-1]
+        await pilot.press("m")  # the commander's m: orders the selected unit
+        assert app.screen.targeting is not None and app.screen.targeting.kind == "order"

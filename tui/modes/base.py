@@ -275,6 +275,11 @@ class Play:
         return [c for c in legal if c["type"] == "choose"]
 
     # -- acting ----------------------------------------------------------------------------
+    def key_side(self) -> str | None:
+        """The side at the keys, for key rows marked with a side (Key.side);
+        None: every row applies."""
+        return None
+
     def act(self, host: Host, action: str) -> None:
         """A mode key was pressed: runs the method `key_<action>`."""
         getattr(self, f"key_{action}")(host)

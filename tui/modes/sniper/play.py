@@ -34,6 +34,7 @@ KEYS: tuple[Key, ...] = (
         "Actions",
         True,
         label="move",
+        side="sniper",
     ),
     Key(
         "f",
@@ -42,12 +43,44 @@ KEYS: tuple[Key, ...] = (
         "Actions",
         True,
         label="fire",
+        side="sniper",
     ),
-    Key("i", "use", "use an item of your kit", "Actions", True, label="item"),
-    Key("c", "hide", "hide (in cover: you are no longer spotted)", "Actions", True, label="hide"),
-    Key("r", "ammo", "take ammo from a crate on or next to you", "Actions"),
-    Key("s", "sabotage", "sabotage the radio, fuel depot or telephone next to you", "Actions"),
-    Key("p", "event", "commander: play an event card", "Actions"),
+    Key("i", "use", "use an item of your kit", "Actions", True, label="item", side="sniper"),
+    Key(
+        "c",
+        "hide",
+        "hide (in cover: you are no longer spotted)",
+        "Actions",
+        True,
+        label="hide",
+        side="sniper",
+    ),
+    Key("r", "ammo", "take ammo from a crate on or next to you", "Actions", side="sniper"),
+    Key(
+        "s",
+        "sabotage",
+        "sabotage the radio, fuel depot or telephone next to you",
+        "Actions",
+        side="sniper",
+    ),
+    Key(
+        "m",
+        "order",
+        "commander: order the selected unit (its reach highlighted)",
+        "Actions",
+        True,
+        label="order",
+        side="commander",
+    ),
+    Key(
+        "p",
+        "event",
+        "commander: play an event card",
+        "Actions",
+        True,
+        label="event",
+        side="commander",
+    ),
     Key("e", "end_turn", "end your turn", "Turn", True, label="end"),
     Key("tab", "next", "commander: select the next unit to order", "Turn", priority=True),
     Key("x", "look", "look: describe the cell under the cursor", "Turn"),
@@ -104,6 +137,11 @@ class SniperPlay(CommanderKeys, Play):
 
     def viewer(self) -> str:
         return self.side()
+
+    def key_side(self) -> str | None:
+        """The commander's rows only where a person commands (hot-seat, or
+        this terminal's side of a shared game); against the AI, the sniper's."""
+        return self.side() if (self.hot_seat or self.shared) else "sniper"
 
     def seat(self, host: Host) -> Seat | None:
         if not self.hot_seat or host.view.get("outcome"):
