@@ -205,7 +205,8 @@ def test_two_friends_host_and_join_over_ssh_and_play_the_tutorial_to_the_end(box
     press(a, "Down", "Enter")
     a.wait_for("P2")  # survivors dealt to two players
     press(a, "Tab", "Enter")  # Enter in the seed field hosts
-    screen = a.wait_for("You joined", "Players  undo", timeout=40)
+    # the whole line, not its first words: the screen may be caught mid-draw
+    screen = a.wait_for("You joined", " as shtest-alice: ", "Players  undo", timeout=40)
     name = re.search(r"You joined (\S+) as shtest-alice", screen).group(1)
     assert "Player 1 shtest-alice (you)" in screen and "Player 2 open" in screen
 
