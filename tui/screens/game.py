@@ -62,6 +62,7 @@ class GameScreen(KeyActions, Screen):
         # the bindings come from the mode's key table, so they are the screen's own
         self._bindings = BindingsMap(keys.bindings(self.key_table))
         self._key_side: str | None = None  # the side whose key rows the footer shows
+        self._giving_way: frozenset[str] = frozenset()  # mode actions bound to the other side
         self.cursor: Any = None
         self.selected: str | None = None
         self.targeting: Targeting | None = None
@@ -134,6 +135,7 @@ class GameScreen(KeyActions, Screen):
             self._key_side = side
             rows = (replace(k, footer=False) if self.off_side(k) else k for k in self.key_table)
             self._bindings = BindingsMap(keys.bindings(rows))
+            self._giving_way = self.giving_way()
             self.refresh_bindings()
         self.redraw()
         self.after_change()
@@ -407,23 +409,27 @@ class GameScreen(KeyActions, Screen):
             return action in ("confirm", "cancel")
         if self.paging:  # any key shows the next page (on_key)
             return False
-        if action == "mode" and parameters and self.gives_way(str(parameters[0])):
+        if action == "mode" and parameters and parameters[0] in self._giving_way:
             return False  # the other side's row of this key is the one bound now
         return not self.playing or action in ("help", "quit")
 
     def off_side(self, row: keys.Key) -> bool:
         """A row for a side other than the one at the keys (Key.side)."""
-        side = self.play.key_side()
+        side = self._key_side
         return bool(row.side) and side is not None and row.side != side
 
-    def gives_way(self, action: str) -> bool:
-        """The mode action's row is another side's, and its key has a row for
-        the side at the keys (a key meaning one thing to each side)."""
-        rows = [k for k in self.key_table if k.action == action]
-        if not rows or not all(self.off_side(k) for k in rows):
-            return False
+    def giving_way(self) -> frozenset[str]:
+        """The mode actions whose rows are all another side's on a key that
+        has a row for the side at the keys (a key meaning one thing to each
+        side): worked out once per change of side, not at each binding check."""
         mine = {n for k in self.key_table if not self.off_side(k) for n in k.keys.split(",")}
-        return any(n in mine for k in rows for n in k.keys.split(","))
+        theirs = [k for k in self.key_table if self.off_side(k)]
+        return frozenset(
+            k.action
+            for k in theirs
+            if all(self.off_side(r) for r in self.key_table if r.action == k.action)
+            and any(n in mine for n in k.keys.split(","))
+        )
 
     def on_key(self, event) -> None:
         if self.paging:
