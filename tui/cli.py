@@ -242,15 +242,15 @@ def view_replay(args: argparse.Namespace, history, moment: int) -> int:
 
 def cmd_join(args: argparse.Namespace) -> int:
     """`shamble join NAME`: the game screen of a shared game. With no NAME,
-    or with --script, --bot or --wait-over, it plays headless (saves/coop/cli.py)."""
-    from saves.coop.cli import cmd_join as headless
+    or with --script, --bot or --wait-over, it plays headless (hosting/cli.py)."""
+    from hosting.cli import cmd_join as headless
 
     if args.name is None or args.script or args.bot or args.wait_over:
         return headless(args)
     import asyncio
 
-    from saves.coop.client import Client, CoopError
-    from saves.coop.seats import SEATINGS
+    from hosting.client import Client, CoopError
+    from hosting.seats import SEATINGS
     from saves.files import SaveError
     from tui.screens.coop_game import cannot_show, join_shared
 
@@ -377,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_save_parsers(sub, view=view_replay)
     _ui_options(sub.choices["replay"], argparse.SUPPRESS)  # replay --view opens the UI
 
-    from saves.coop.cli import add_parsers as add_coop_parsers
+    from hosting.cli import add_parsers as add_coop_parsers
 
     add_coop_parsers(sub, _game_options, _game_options_given, _mission_arg)
     _ui_options(sub.choices["join"], argparse.SUPPRESS)  # join NAME opens the UI

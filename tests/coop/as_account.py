@@ -23,15 +23,15 @@ import secrets  # noqa: E402, F401
 import engine  # noqa: E402, F401
 import engine.outbreak.bot  # noqa: E402, F401
 import engine.station.bot  # noqa: E402, F401
-import saves.coop.cli  # noqa: E402, F401
-import saves.coop.client  # noqa: E402, F401
+import hosting.cli  # noqa: E402, F401
+import hosting.client  # noqa: E402, F401
 from tui import cli  # noqa: E402
 
 
 def main() -> int:
     uid, gid, *argv = sys.argv[1:]
     try:
-        import saves.coop.broker  # noqa: F401  (Redis clients, when the test has redis)
+        import hosting.broker  # noqa: F401  (Redis clients, when the test has redis)
     except ImportError:
         pass
     "x".encode("idna")  # codecs a connection may look up later

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from engine import Game
-from saves.coop import protocol as p
-from saves.coop.host import Host
-from saves.coop.seats import SeatTable, seating_for
+from hosting import protocol as p
+from hosting.host import Host
+from hosting.seats import SeatTable, seating_for
 
 REPO = Path(__file__).resolve().parents[2]
 AS_ACCOUNT = Path(__file__).with_name("as_account.py")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from saves.coop.client import Client  # noqa: E402
+from hosting.client import Client  # noqa: E402
 from tests.coop.conftest import CoopPlace  # noqa: E402
 
 

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
+from hosting.client import Client, CoopError
 from saves import load
-from saves.coop.client import Client, CoopError
 
 
 @pytest.fixture

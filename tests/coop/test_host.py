@@ -10,9 +10,9 @@ import pytest
 from engine import Game
 from engine.core import log
 from engine.outbreak.bot import choose
+from hosting import protocol as p
+from hosting.seats import SeatTable, seating_for
 from saves import load
-from saves.coop import protocol as p
-from saves.coop.seats import SeatTable, seating_for
 from saves.session import AutoSave
 from tests.coop.conftest import FakeConn, HostBench
 

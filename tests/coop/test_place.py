@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from saves.coop import place
-from saves.coop import protocol as p
+from hosting import place
+from hosting import protocol as p
 from saves.files import SaveError
 
 

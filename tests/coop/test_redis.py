@@ -133,7 +133,7 @@ def test_a_broker_log_an_older_shamble_wrote_is_written_anew_on_resume(place, re
     import redis
 
     from engine.core import log
-    from saves.coop import protocol as p
+    from hosting import protocol as p
 
     url = redis_server.url()
     name = place.host("--mission", "tutorial", "--players", "2", "--broker", url)

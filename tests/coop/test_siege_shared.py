@@ -10,9 +10,9 @@ import json
 import pytest
 
 from engine import Game
+from hosting import protocol as p
+from hosting.seats import SEATINGS, seating_for
 from saves import load
-from saves.coop import protocol as p
-from saves.coop.seats import SEATINGS, seating_for
 from saves.files import SaveError
 from saves.verify import verify
 from tests.coop.conftest import ALICE, BOB, CAROL, HostBench, finish, needs_root

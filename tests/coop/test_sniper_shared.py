@@ -14,10 +14,10 @@ import msgspec
 import pytest
 
 from engine import Game
+from hosting import client as coop_client
+from hosting import protocol as p
+from hosting.seats import seating_for
 from saves import load
-from saves.coop import client as coop_client
-from saves.coop import protocol as p
-from saves.coop.seats import seating_for
 from saves.verify import verify
 from tests.coop.conftest import ALICE, HostBench, finish, needs_root
 
@@ -244,7 +244,7 @@ class RecordingTransport(coop_client.SocketTransport):
 
 
 async def _command(name: str, directory: Any) -> tuple[list[str], Any]:
-    from saves.coop.cli import _play_bot
+    from hosting.cli import _play_bot
 
     client = await coop_client.Client.connect(name, directory=directory)
     seats = client.my_seats

@@ -14,9 +14,9 @@ import msgspec
 import pytest
 
 from engine import Game
-from saves.coop import host as host_module
-from saves.coop import protocol as p
-from saves.coop.client import Change, Client
+from hosting import host as host_module
+from hosting import protocol as p
+from hosting.client import Change, Client
 from tests.coop.conftest import FakeConn, HostBench
 from tests.coop.test_sniper_shared import SNIPER_ONLY, pairs, replayed
 

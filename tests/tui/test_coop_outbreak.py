@@ -19,8 +19,8 @@ from rich.console import Console
 
 from engine import Game
 from engine.outbreak.bot import choose
-from saves.coop import client as client_module
-from saves.coop import protocol as p
+from hosting import client as client_module
+from hosting import protocol as p
 from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace
 from tui.app import ShambleApp
 from tui.modes.outbreak.play import OutbreakPlay
@@ -366,7 +366,7 @@ async def test_a_shared_game_played_to_the_end_shows_the_table_from_the_view(pla
 
 
 def test_the_table_calls_each_seat_what_the_game_screen_does():
-    from saves.coop.seats import OutbreakSeating
+    from hosting.seats import OutbreakSeating
     from tui.modes.outbreak.words import seat_name
 
     for sid, kind in [

@@ -9,7 +9,7 @@ import json
 import time
 from collections.abc import Callable
 
-from saves.coop import protocol as p
+from hosting import protocol as p
 from tests.coop.conftest import BOB, CoopPlace, finish
 from tui.app import ShambleApp
 from tui.screens.coop_game import SharedGameScreen, join_shared

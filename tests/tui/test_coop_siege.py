@@ -11,7 +11,7 @@ import contextlib
 import os
 import socket
 
-from saves.coop import client as coop_client
+from hosting import client as coop_client
 from tests.coop.conftest import BOB, PLAYERS_GID
 from tests.tui.test_coop_screen import joined, log_text, status, until
 from tui.app import ShambleApp

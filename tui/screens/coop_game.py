@@ -1,7 +1,7 @@
 """A shared game on the shared game screen: each player in their own terminal.
 
 `SharedGameScreen` is the game screen (tui/screens/game.py) driven by a
-`saves.coop.client.Client` instead of a local Game. The client keeps a
+`hosting.client.Client` instead of a local Game. The client keeps a
 replica of the game's log (games where every player is on one side), or,
 where players are opponents, only their own seat's view (`ViewGame`,
 tui/screens/coop_view.py); the screen draws either through the mode's
@@ -570,7 +570,7 @@ class SharedGameScreen(GameScreen):
         super().action_confirm()
 
     async def rejoin(self) -> None:
-        from saves.coop.client import CoopError
+        from hosting.client import CoopError
         from saves.files import SaveError
 
         self.add_log([f"Joining {self.client.name} again..."])
@@ -639,7 +639,7 @@ async def join_shared(
 ) -> bool:
     """Join the shared game `name` and open its screen; False (and a notice
     saying why) when it cannot be joined or shown here."""
-    from saves.coop.client import Client, CoopError
+    from hosting.client import Client, CoopError
     from saves.files import SaveError
     from tui.modes import get_ui
 

@@ -39,7 +39,7 @@ def shareable_modes() -> list[str]:
     """Modes whose shared games this screen can show: hosting knows their
     seats, and every player holds the game's log (one side), or the mode's
     adapter draws a game from a seat's own view (opponents, coop_view.py)."""
-    from saves.coop.seats import SEATINGS
+    from hosting.seats import SEATINGS
     from tui.modes import ui_modes
     from tui.screens.coop_view import plays_from_view
 
@@ -126,7 +126,7 @@ class HostGameScreen(NewGameScreen):
     def start(self) -> None:
         if self.starting:
             return
-        from saves.coop.seats import seating_for
+        from hosting.seats import seating_for
 
         error = self.query_one("#newgame-error", Label)
         try:
@@ -242,9 +242,9 @@ class JoinScreen(ModalScreen[None]):
         self.run_worker(self._list(), exclusive=True, group="list")
 
     async def _list(self) -> None:
-        from saves.coop.client import Client, CoopError
-        from saves.coop.place import coop_dir, hosted_games
-        from saves.coop.seats import SEATINGS
+        from hosting.client import Client, CoopError
+        from hosting.place import coop_dir, hosted_games
+        from hosting.seats import SEATINGS
         from saves.files import SaveError
         from tui.screens.coop_game import cannot_show
 

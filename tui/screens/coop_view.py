@@ -2,7 +2,7 @@
 
 Where players are opponents (each holds cards the others may not see) the
 host sends each player only the engine's view for their seat and the
-events of each move less what that seat may not know (saves/coop/client.py,
+events of each move less what that seat may not know (hosting/client.py,
 `client.view`); there is no log to replay here. `ViewGame` gives the game
 screen and the mode's adapter what they read of a Game, from that view
 alone:

@@ -32,10 +32,10 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from engine.core import log
-from saves.coop import protocol as p
-from saves.coop.client import CoopError
-from saves.coop.host import Host
-from saves.coop.place import this_account
+from hosting import protocol as p
+from hosting.client import CoopError
+from hosting.host import Host
+from hosting.place import this_account
 
 LEASE = 6.0  # seconds a host's lease lasts unless renewed
 RENEW = 2.0  # seconds between renewals, pings and presence checks

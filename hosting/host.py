@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from engine import Game, LogError, RuleError
 from engine.core import log
-from saves.coop import protocol as p
-from saves.coop.seats import Seating, SeatTable
+from hosting import protocol as p
+from hosting.seats import Seating, SeatTable
 
 RECENT_ENTRIES = 40  # a view replica's Welcome retells at most this many entries...
 RECENT_BYTES = 128 << 10  # ...in at most this many bytes of events

@@ -33,10 +33,10 @@ import msgspec
 
 from engine import Game, LogError
 from engine.core import log
-from saves.coop import protocol as p
-from saves.coop.host import Authors
-from saves.coop.place import coop_dir, socket_path
-from saves.coop.seats import seating_for
+from hosting import protocol as p
+from hosting.host import Authors
+from hosting.place import coop_dir, socket_path
+from hosting.seats import seating_for
 
 CONNECT_WITHIN = 10.0  # seconds for the host to welcome a client
 
@@ -147,7 +147,7 @@ class Client:
         Redis broker at `broker`. `previous`: the client of a dropped connection,
         whose replica is kept (the host sends only what it lacks)."""
         if broker:
-            from saves.coop.broker import RedisClientTransport
+            from hosting.broker import RedisClientTransport
 
             transport: Any = RedisClientTransport(broker, name)
         else:
@@ -176,7 +176,7 @@ class Client:
         """What a shared game is (mode, mission, who sits where), without joining."""
         client = cls(name, None)
         if broker:
-            from saves.coop.broker import RedisClientTransport
+            from hosting.broker import RedisClientTransport
 
             client.transport = RedisClientTransport(broker, name)
         else:

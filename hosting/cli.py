@@ -84,10 +84,10 @@ def cmd_host(
     args: argparse.Namespace, options_given: Callable, mission_arg: Callable[[str | None], Any]
 ) -> int:
     from engine import Game, MissionError, RuleError
-    from saves.coop import daemon
-    from saves.coop.place import coop_dir, game_name
-    from saves.coop.seats import seating_for
-    from saves.coop.server import HostProcess, new_game_save, resume_save
+    from hosting import daemon
+    from hosting.place import coop_dir, game_name
+    from hosting.seats import seating_for
+    from hosting.server import HostProcess, new_game_save, resume_save
     from saves.slots import home, saves_dir
 
     fsync = not args.no_fsync
@@ -177,11 +177,11 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 async def _list_games(broker: str | None) -> int:
-    from saves.coop.client import Client, CoopError
-    from saves.coop.place import coop_dir, hosted_games
+    from hosting.client import Client, CoopError
+    from hosting.place import coop_dir, hosted_games
 
     if broker:
-        from saves.coop.broker import broker_games
+        from hosting.broker import broker_games
 
         names = await broker_games(broker)
     else:
@@ -210,7 +210,7 @@ def _line(data: dict) -> None:
 
 
 async def _play(args: argparse.Namespace) -> int:
-    from saves.coop.client import Client, CoopError
+    from hosting.client import Client, CoopError
 
     try:
         client = await Client.connect(args.name, broker=args.broker)
@@ -258,7 +258,7 @@ def _print_change(client: Any, change: Any) -> None:
 
 
 async def _wait(client: Any, ready: Callable[[], bool], timeout: float, what: str) -> None:
-    from saves.coop.client import CoopError
+    from hosting.client import CoopError
 
     while not ready():
         if client.closed is not None:
@@ -268,7 +268,7 @@ async def _wait(client: Any, ready: Callable[[], bool], timeout: float, what: st
 
 
 async def _run_script(client: Any, args: argparse.Namespace) -> int:
-    from saves.coop.client import CoopError
+    from hosting.client import CoopError
 
     try:
         source = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")  # noqa: SIM115
@@ -318,14 +318,14 @@ async def _script_step(client: Any, item: Any, timeout: float) -> Any:
                 await _wait(client, checks[until], timeout, f"{until} {item.get('index', '')}")
                 return None
             what = f"wait until {until}"
-    from saves.coop import protocol as p
+    from hosting import protocol as p
 
     return p.Result(ref=0, ok=False, code="bad_script", message=f"no coop step {what!r}")
 
 
 async def _play_bot(client: Any, timeout: float) -> None:
     """The bot plays this player's seats until the game ends."""
-    from saves.coop.client import CoopError
+    from hosting.client import CoopError
 
     while client.status.outcome is None:
         if client.closed is not None:

@@ -3,7 +3,7 @@
 Every message is one msgspec Struct in a tagged union, encoded as msgpack.
 On a Unix socket each message is a frame: a 4-byte big-endian length, then
 the payload. Over Redis Streams each message is the `m` field of one stream
-entry (saves/coop/broker.py). The first message a client sends is `Hello`
+entry (hosting/broker.py). The first message a client sends is `Hello`
 with the protocol version it speaks; a host that speaks another version
 answers `Closed` saying which, and hangs up. A field added with a default
 needs no new version: a peer that does not know it skips it (msgspec

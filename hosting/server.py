@@ -1,6 +1,6 @@
 """Running a host: the Unix socket its clients connect to, and the process.
 
-The socket is made with mode 0660 in the co-op directory (saves/coop/place.py),
+The socket is made with mode 0660 in the co-op directory (hosting/place.py),
 so the host's group may connect; each connection's account comes from the
 kernel (SO_PEERCRED), never from what the client says. `run` serves until
 the host is told to stop (SIGTERM, SIGINT), the game is over and everyone
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game
-from saves.coop import protocol as p
-from saves.coop.host import Host, HostStopped
-from saves.coop.place import account_name, pid_path, socket_path
-from saves.coop.seats import SeatTable, seat_file, seating_for
+from hosting import protocol as p
+from hosting.host import Host, HostStopped
+from hosting.place import account_name, pid_path, socket_path
+from hosting.seats import SeatTable, seat_file, seating_for
 from saves.files import SaveError
 from saves.session import AutoSave
 
@@ -204,7 +204,7 @@ class HostProcess:
         broker = None
         try:
             if self.broker:
-                from saves.coop.broker import RedisHost
+                from hosting.broker import RedisHost
 
                 broker = RedisHost(self.host, self.broker)
                 await broker.start()

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from saves.coop.protocol import SeatInfo
+from hosting.protocol import SeatInfo
 from saves.files import SaveError, write_atomic
 
 
