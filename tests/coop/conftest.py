@@ -24,6 +24,11 @@ from hosting.seats import SeatTable, seating_for
 
 REPO = Path(__file__).resolve().parents[2]
 AS_ACCOUNT = Path(__file__).with_name("as_account.py")
+# A player's process starts with -S: no .pth file of this machine's Python
+# imports anything before as_account drops to the player's uid (one here
+# imported importlib.readers, which hid that a plain install would fail), and
+# it finds the installed packages on PYTHONPATH instead.
+SITE = [p for p in sys.path if p.endswith("-packages") and os.path.isdir(p)]
 PLAYERS_GID = 60000  # the co-op group the tests' players share
 ALICE, BOB, CAROL = 60001, 60002, 60003  # bare uids: the host names them uid60001...
 
@@ -171,9 +176,10 @@ class CoopPlace:
         err = self.root / f"join{self._joins}.err"
         with open(out, "w") as stdout, open(err, "w") as stderr:
             proc = subprocess.Popen(
-                [sys.executable, str(AS_ACCOUNT), str(uid), str(PLAYERS_GID), "join", name, *args],
+                [sys.executable, "-S", str(AS_ACCOUNT), str(uid), str(PLAYERS_GID), "join", name,
+                 *args],  # fmt: skip
                 cwd=REPO,
-                env=self.env,
+                env={**self.env, "PYTHONPATH": os.pathsep.join([str(REPO), *SITE])},
                 stdout=stdout,
                 stderr=stderr,
                 text=True,
