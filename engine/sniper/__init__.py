@@ -67,6 +67,10 @@ def _hand(setup: Setup, mission: Mission) -> tuple[str, ...]:
 class SniperMode:
     id = "sniper"
     default_mission = "village"
+    # 2: units look for him after each of the commander's commands (clarification 2),
+    # the turn's second shot loud after a suppressed one is heard everywhere
+    # (clarification 1), the commander AI hunts (issue 24)
+    rules_version = 2
     command_type = commands.SniperCommand
     event_type = events.SniperEvent
     state_type = State

@@ -71,8 +71,14 @@ def handle(t: Turn, command: cmd.Command) -> None:
             play_event(t, command)
         case cmd.EndTurn():
             end(t)
+            return
         case _:
             raise RuleError("not_your_turn", "the commander gives orders and plays events")
+    if not t.over:
+        # clarification 2: his units look (and dogs sniff) after each of his commands;
+        # one that sees him exposed fires at once if it may (clarification 3)
+        watch(t, at_once=True)
+        observe(t)
 
 
 # -- orders ---------------------------------------------------------------------------

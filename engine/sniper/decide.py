@@ -172,7 +172,9 @@ def _shoot(t: Turn, c: cmd.Shoot) -> None:
     if c.suppressed:
         noise(t, s.at, "shot", content.equipment(silencer[0]).noise)
         return
-    second = t.state.sniper.loud_shots >= 2  # a second loud shot: every unit hears it
+    # clarification 1: the turn's second shot, loud, is heard by every unit,
+    # whether the first was loud or suppressed
+    second = t.state.sniper.shots >= 2
     noise(t, s.at, "shot", None if second else n.shot_noise)
     spot(t, "shot")
 

@@ -264,5 +264,5 @@ def _check_sniper(chk, sniper: SniperSpec, line, decks, allowed) -> None:
     if not 0 <= sniper.draw_equipment <= len(deck):
         raise bad("draw_equipment", f"must be 0 to {len(deck)} (the equipment deck)")
     objectives = decks.get("objectives", allowed)
-    if not 1 <= sniper.objectives <= len(objectives):
-        raise bad("objectives", f"must be 1 to {len(objectives)} (objectives this map deals)")
+    if not 0 <= sniper.objectives <= len(objectives):  # 0: an escape-only map (clarification 9)
+        raise bad("objectives", f"must be 0 to {len(objectives)} (objectives this map deals)")

@@ -35,16 +35,20 @@ def test_SN_8_fire_at_a_spotted_sniper_in_cover(play):
     assert g.sniper["health"] == 4
 
 
-# SN-8: on open ground 4-5 is one damage and 6 is two.
+# SN-8: on open ground 4-5 is one damage and 6 is two. Ordered into range it
+# fires at once (clarifications 2, 3), then again at the commander's end.
 def test_SN_8_fire_at_an_exposed_sniper(play):
-    g = play("S.........s\n%%%%%%%%%%E\nD%%%%%%%%%%", dice=[6, 4])
+    g = play("S.........s\n%%%%%%%%%%E\nD%%%%%%%%%%", dice=[6, 4, 3, 5])
     g.move((1, 0), (2, 0))  # 8 from the soldier: spotted, beyond its range
     g.end()
-    g.order("s1", (8, 0))  # now 6 from him
-    g.end()
+    g.order("s1", (8, 0))  # now 6 from him: it fires at once
     assert g.sniper["health"] == 3  # the 6
+    g.end()
+    assert g.sniper["health"] == 2  # the 4
     g.move((3, 0))
-    assert g.sniper["health"] == 2  # at once (clarification 3): the 4
+    assert g.sniper["health"] == 2  # at once (clarification 3): the 3 misses
+    g.move((4, 0))
+    assert g.sniper["health"] == 2  # once a turn
 
 
 # SN-8: no fire at a sniper who is not spotted, even in sight.

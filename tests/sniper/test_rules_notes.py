@@ -20,23 +20,64 @@ def _decks(events: str = "", shots: str = "", hand: str = '"binoculars", "knife"
     """
 
 
-# Clarification 2 (reading): units look for him at the start of the commander's turn;
-# a unit that walks into his sight later in that turn does not spot him.
-def test_clar_2_sight_checks_at_the_start_of_the_commanders_turn_only(play):
-    g = play('S....#.s..\n..........\n"""""""""E\nD"""""""""')
+# Clarification 2: units look for him after each of the commander's commands too.
+# A soldier ordered round the wall sees him on open ground, spots him and fires
+# at once (clarification 3); the end of the turn does not fire it twice at once.
+def test_clar_2_a_unit_ordered_into_sight_spots_him(play):
+    g = play('S....#.s..\n..........\n"""""""""E\nD"""""""""', dice=[5, 1])
     g.move((1, 0))  # open ground; the soldier behind the wall cannot see him
     g.end()
     assert not g.sniper["spotted"]
-    g.order("s1", (6, 1))  # now it could: nothing happens until his next command
+    events = g.order("s1", (6, 1))
+    assert g.sniper["spotted"] and g.summary()["last_known"]["at"] == [1, 0]
+    spotted = [e for e in events if type(e).__name__ == "SniperSpotted"]
+    assert [(e.cause, e.by) for e in spotted] == [("sight", "s1")]
+    fired = [e for e in events if type(e).__name__ == "UnitFired"]
+    assert [(e.unit, e.die, e.at_once) for e in fired] == [("s1", 5, True)]
+    assert g.sniper["health"] == 4
+
+
+# Clarification 2: a dog that arrives within 3 of him smells him, cover or not.
+def test_clar_2_a_dog_arriving_within_three_smells_him(play):
+    g = play(
+        '''
+        S"""""".
+        """"""".
+        """""""E
+        D"""""""
+        ''',
+        """
+        [[units]]
+        kind = "dog"
+        at = [7, 0]
+        """,
+    )
+    g.move((1, 1))  # in the trees, 6 from the dog
     g.end()
-    assert not g.sniper["spotted"] and g.sniper["health"] == 5
-    g.move((2, 0))
+    assert not g.sniper["spotted"]
+    events = g.order("d1", (4, 1))  # within 3: it smells him
     assert g.sniper["spotted"]
+    spotted = [e for e in events if type(e).__name__ == "SniperSpotted"]
+    assert [(e.cause, e.by) for e in spotted] == [("smell", "d1")]
 
 
-# SN-6 (reading): a second shot alerts the whole map only when it is the second
-# loud one; suppressed and masked shots do not count.
-def test_SN_6_only_the_second_loud_shot_alerts_every_unit(play):
+# Clarification 2, SN-10: a soldier that ends its order next to him on open
+# ground sees him; at the commander's end_turn he is captured.
+def test_SN_10_a_soldier_walking_up_to_him_captures_him(play):
+    g = play('S..#s\n.....\n""""E\nD""""', dice=[1])
+    g.move((1, 0), (2, 0))
+    g.end()
+    assert not g.sniper["spotted"]  # the wall is between them
+    events = g.order("s1", (2, 1))  # round the wall, next to him
+    assert g.sniper["spotted"]
+    assert [(e.unit, e.damage) for e in events if type(e).__name__ == "UnitFired"] == [("s1", 0)]
+    g.end()
+    assert (g.outcome, g.summary()["lost_reason"]) == ("lost", "captured")
+
+
+# Clarification 1: when the turn's second shot is loud it alerts every unit,
+# whether the first shot was loud or suppressed.
+def test_clar_1_a_loud_second_shot_after_a_suppressed_one_alerts_every_unit(play):
     g = play(
         "S%..s.....s\n%%%%%%%%%%E\nD%%%%%%%%%%",
         _decks(shots='"miss", "miss"', hand='"suppressor"'),
@@ -45,7 +86,21 @@ def test_SN_6_only_the_second_loud_shot_alerts_every_unit(play):
     g.shoot("s1", suppressed=True)
     g.shoot("s1")
     s = g.summary()
-    assert [n["radius"] for n in s["noises"]] == [1, 3]
+    assert [n["radius"] for n in s["noises"]] == [1, None]
+    assert s["units"]["s2"]["alert"] == [1, 0]
+
+
+# Clarification 1: a suppressed second shot is heard only within 1.
+def test_clar_1_a_suppressed_second_shot_is_heard_within_one(play):
+    g = play(
+        "S%..s.....s\n%%%%%%%%%%E\nD%%%%%%%%%%",
+        _decks(shots='"miss", "miss"', hand='"suppressor"'),
+    )
+    g.move((1, 0))
+    g.shoot("s1")
+    g.shoot("s1", suppressed=True)
+    s = g.summary()
+    assert [n["radius"] for n in s["noises"]] == [3, 1]
     assert s["units"]["s2"]["alert"] is None
 
 

@@ -61,6 +61,7 @@ def test_a_good_file_loads(write_mission):
         ("[[patrols]]", '[decks]\nobjectives = ["blow_fuel_depot"]\n[[patrols]]', "not allow", 12),
         ("[[patrols]]", "[sniper]\nammo = 9\n[[patrols]]", "ammo", 12),
         ("[[patrols]]", "[sniper]\nobjectives = 4\n[[patrols]]", "objectives", 12),
+        ("[[patrols]]", "[sniper]\nobjectives = -1\n[[patrols]]", "must be 0 to", 12),
         ("[[patrols]]", '[sniper]\nequipment = ["rifle"]\n[[patrols]]', "unknown card 'rifle'", 12),
         (
             "[[patrols]]",
@@ -111,3 +112,12 @@ def test_options_are_checked():
         Game.new("sniper", ammo="7")
     assert e.value.code == "bad_option"
     assert Game.new("sniper", ammo="3").summary()["sniper"]["ammo"] == 3  # from the CLI
+
+
+# Clarification 9: `[sniper] objectives` may be 0: an escape-only map, dealt no
+# objective, won by SN-11's escape alone.
+def test_clar_9_objectives_0_is_an_escape_only_map(write_mission):
+    path = write_mission(GOOD.replace("[[patrols]]", "[sniper]\nobjectives = 0\n[[patrols]]", 1))
+    g = Game.new("sniper", mission=path, seed=3, commander="human")
+    assert g.summary()["sniper"]["objectives"] == []
+    assert get_mode("sniper").missions()  # the shipped ones still load beside it

@@ -18,6 +18,18 @@ def test_SN_11_won_by_staying_a_whole_turn_on_the_escape(play):
     assert (s["outcome"], s["phase"], s["active"]) == ("won", "over", None)
 
 
+# Clarification 9, SN-11: on an escape-only map (objectives = 0) staying a whole
+# turn on an escape cell wins.
+def test_clar_9_an_escape_only_map_is_won_by_the_escape(play):
+    g = play('S"E\n"""\n""D', "[sniper]\nobjectives = 0\ndraw_equipment = 0\n")
+    assert g.sniper["objectives"] == []
+    g.move((1, 0), (2, 0))
+    g.round()
+    assert g.outcome is None  # he moved this turn
+    g.round()
+    assert g.outcome == "won"
+
+
 # Clarification 10: the win beats the turn limit.
 def test_clar_10_the_win_beats_the_turn_limit(play):
     g = play("SD.E", turns=2)
