@@ -55,7 +55,7 @@ def start_tutorial(tab: Tab) -> None:
     tab.keys("n")
     tab.wait_for("Start (Enter)", "Seed")
     time.sleep(0.3)
-    tab.keys("Enter")
+    tab.keys("Shift+Tab", "Shift+Tab", "Enter")  # Mode (focused first) <- Cancel <- Start
     tab.wait_for("Docking Ring", "Round 1", "palette", gone=("Start (",))
 
 

@@ -68,8 +68,9 @@ def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
     tab.wait_for("New game", "Continue", "Quit")
     tab.keys("n")
     tab.wait_for("Start (Enter)", "Seed")
-    time.sleep(0.3)  # the dialog focuses Start once it is up
-    tab.keys("Shift+Tab", "Shift+Tab", "End", "Control+u", "0")  # Start <- Undo <- Seed: 0
+    time.sleep(0.3)  # the dialog focuses its first row once it is up
+    # Mode (first) <- Cancel <- Start <- Undo <- Seed: 0
+    tab.keys("Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "End", "Control+u", "0")
     tab.wait_match(r"Seed\s+0\s")
     tab.keys("Enter")
     screen = tab.wait_for(

@@ -101,7 +101,7 @@ def main() -> int:
             term.wait_for("New game", "Quit")
             term.keys("n")
             term.wait_for("Start (Enter)")
-            term.keys("Enter")
+            term.keys("BTab", "BTab", "Enter")  # Mode (focused first) <- Cancel <- Start
             term.wait_for("Round 1", "Survivors", "palette", gone=("Start (",))
             (game,) = wait_until(server.game_processes, 5, "the game")
             sessions = [p for p in descendants(server.process.pid) if p != game]

@@ -26,7 +26,8 @@ def start_game(term, seed: int = 0) -> tuple[str, str, str]:
     term.wait_for("New game", "Continue", "Quit")
     term.keys("n")
     term.wait_for("Start (Enter)", "Seed")
-    term.keys("BTab", "BTab", "End", "C-u")  # Start <- Undo <- Seed; clear the field
+    # Mode (focused first) <- Cancel <- Start <- Undo <- Seed; clear the field
+    term.keys("BTab", "BTab", "BTab", "BTab", "End", "C-u")
     term.type(str(seed))
     term.wait_match(rf"Seed\s+{seed}\s")
     term.keys("Enter")

@@ -59,7 +59,7 @@ def open_game(terminals, *remote: str, **kwargs):
     term.wait_for("New game", "Continue", "Quit")
     term.keys("n")
     term.wait_for("Start (Enter)")
-    term.keys("Enter")
+    term.keys("BTab", "BTab", "Enter")  # Mode (focused first) <- Cancel <- Start
     screen = term.wait_for("Round 1", "Survivors", "Danger", "palette", gone=("Start (",))
     return term, screen
 

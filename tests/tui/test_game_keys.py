@@ -25,6 +25,14 @@ def log_text(app: ShambleApp) -> str:
     return "\n".join(app.screen.query_one(MessageLog).lines)
 
 
+async def new_game(pilot) -> None:
+    """n on the title, then Start in the dialog."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#start").focus()
+    await pilot.press("enter")
+
+
 async def started(pilot) -> GameScreen:
     await pilot.pause()
     screen = pilot.app.screen
@@ -291,7 +299,7 @@ async def test_command_palette_offers_every_action():
 async def test_quit_then_continue_resumes_exactly():
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await new_game(pilot)
         screen = await started(pilot)
         await pilot.press("o")
         while screen.cursor != "c":
@@ -440,7 +448,7 @@ async def test_message_history_shows_every_line():
 async def test_a_save_that_cannot_be_written_is_reported_not_a_crash():
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "enter")
+        await new_game(pilot)
         screen = await started(pilot)
         app.session._failed = "No space left on device"  # as after a failed write
         await pilot.press("s", "ctrl+z", "ctrl+y")

@@ -175,3 +175,41 @@ async def test_the_whole_dialog_fits_80x24():
         for widget_id in ("#mode", "#size", "#difficulty", "#survivors", "#seed", "#undo"):
             assert fields.region.contains_region(dialog.query_one(widget_id).region), widget_id
         assert box.contains_region(dialog.query_one("#start").region)
+
+
+async def test_arrows_walk_the_rows_and_the_first_enter_starts_nothing():
+    """Issue 28: focus opens on the first row (Mode), not Start; a hint says how
+    to move; Down goes row by row (through the survivors' list at its last row)
+    to Start, Up comes back, and Enter on a drop-down only opens it."""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        assert dialog.focused is dialog.query_one("#mode")
+        assert "move between rows" in screen_text(app)
+        await pilot.press("enter")  # opens the Mode list: no game
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert dialog.query_one("#mode", Select).expanded
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and dialog.focused.id == "mode"
+        await pilot.press("down")
+        assert dialog.focused.id == "mission"
+        await pilot.press("enter", "down", "enter")  # the second mission
+        await pilot.pause()
+        assert dialog.query_one("#mission", Select).value != "tutorial"
+        chosen = dialog.query_one("#mission", Select).value
+        seen = []
+        for _ in range(20):
+            await pilot.press("down")
+            seen.append(dialog.focused.id)
+            if dialog.focused.id == "start":
+                break
+        assert seen[-1] == "start" and "survivors" in seen and "seed" in seen, seen
+        roster = dialog.query_one("#survivors", SeatedRosterList)
+        assert seen.count("survivors") == roster.option_count  # down its rows, then on
+        await pilot.press("up")
+        assert dialog.focused.id == "undo"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game.setup.mission == chosen

@@ -37,12 +37,16 @@ async def test_title_menu_without_saves():
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_new_game_in_two_key_presses():
+async def test_new_game_by_the_arrows():
+    """Enter on the title opens the dialog; its first row is focused, so the
+    way to the game is down its rows to Start (issue 28)."""
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+        while app.screen.focused.id != "start":
+            await pilot.press("down")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

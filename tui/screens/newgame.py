@@ -2,9 +2,11 @@
 
 The modes offered are those the UI has an adapter for; each adapter gives
 its missions and the rows of its own options (tui.widgets.fields), which
-replace the last mode's rows when the mode changes. Start is focused when
-the dialog opens, so title -> n -> Enter is a game in two key presses.
-Whatever the engine refuses is shown here, and nothing starts."""
+replace the last mode's rows when the mode changes. The first row (Mode)
+is focused when the dialog opens and the arrow keys move from row to row,
+as the hint under the title says: the first Enter opens a drop-down, it
+never starts a game the player has not looked at. Whatever the engine
+refuses is shown here, and nothing starts."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Input, Label, OptionList, Select
+from textual.widgets._select import SelectOverlay
 
 from engine import Game, MissionError, RuleError
 from tui.modes import get_ui, ui_modes
@@ -36,7 +39,13 @@ def first_mission(ui, missions: list[tuple[str, str]]) -> str:
 
 
 class NewGameScreen(SeeThrough, ModalScreen[None]):
-    BINDINGS = [Binding("escape", "cancel", "cancel", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", "cancel", show=False),
+        # before the focused widget's own arrows: a list of rows (survivors,
+        # humans) keeps them until its first or last row (check_action)
+        Binding("down", "row(1)", "next row", show=False, priority=True),
+        Binding("up", "row(-1)", "previous row", show=False, priority=True),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -48,6 +57,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         missions = ui.missions()
         with Vertical(id="newgame", classes="dialog"):
             yield Label("New game", id="question")
+            yield Label(self.hint(), id="newgame-hint", classes="note")
             with VerticalScroll(id="newgame-fields", can_focus=False):
                 with Horizontal(classes="row"):
                     yield Label("Mode", classes="field")
@@ -84,9 +94,30 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
                 yield Button("Start (Enter)", id="start", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action != "row" or self.app.screen is not self:
+            return True
+        focused = self.focused
+        if isinstance(focused, SelectOverlay):  # an open drop-down: its own arrows
+            return False
+        if isinstance(focused, OptionList) and focused.option_count:
+            edge = 0 if parameters[0] == -1 else focused.option_count - 1
+            return focused.highlighted in (None, edge)
+        return True
+
+    def action_row(self, step: int) -> None:
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
+
+    def hint(self) -> str:
+        arrows = "Up/Down" if getattr(self.app, "ascii_only", False) else "\u2191\u2193"
+        return f"{arrows} move between rows, Enter opens a list; Start is at the bottom"
+
     def on_mount(self) -> None:
         self.mission_changed(self.mission)
-        self.query_one("#start", Button).focus()
+        self.query_one("#mode", Select).focus()
 
     @property
     def mission(self) -> str:
