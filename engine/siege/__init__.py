@@ -69,6 +69,9 @@ def _items(setup: Setup, mission: Mission, hid: str) -> tuple[Item, ...]:
 class SiegeMode:
     id = "siege"
     default_mission = "house"
+    # 2: the zombie AI goes by the quickest way in zombie turns, doors and the
+    # cells other zombies hold counted (clarification 9, issue 25)
+    rules_version = 2
     command_type = commands.SiegeCommand
     event_type = events.SiegeEvent
     state_type = State

@@ -62,7 +62,7 @@ def test_clarification_9_a_zombie_steps_to_the_first_free_cell_of_a_shortest_pat
     assert g.zombies() == {"z1": [4, 1]}
 
 
-def test_clarification_9_zombies_act_in_id_order_and_go_round_each_other(play):
+def test_clarification_9_zombies_act_in_id_order_and_the_second_takes_the_free_side(play):
     board = """
     #######
     #1....#
@@ -72,10 +72,12 @@ def test_clarification_9_zombies_act_in_id_order_and_go_round_each_other(play):
     """
     g = play(board, zombies="ai")
     g.act("end_turn", "drifter")
-    assert g.zombies() == {"z1": [2, 1], "z2": [3, 1]}
+    assert g.zombies() == {"z1": [2, 1], "z2": [2, 2]}, (
+        "z1 holds the cell right of the drifter: z2 heads for the one below, not behind z1"
+    )
 
 
-def test_clarification_9_figures_ignored_a_blocked_zombie_waits(play):
+def test_clarification_9_a_zombie_with_no_free_way_waits(play):
     board = """
     #######
     #1Z...#
@@ -113,7 +115,70 @@ def test_clarification_9_with_no_open_way_a_zombie_breaks_the_door_in_its_path(p
     assert g.zombies() == {"z1": [5, 1]}, "breaking is its whole turn"
 
 
-def test_clarification_9_an_open_way_comes_before_breaking_through(play):
+def test_clarification_9_a_long_way_round_loses_to_a_door(play):
+    """Round the building is 15 zombie turns; the door 7 (6 to break it, 1
+    to step in), then 4: the zombie goes to the door and batters it."""
+    board = """
+    ###########
+    #1..+.Z...#
+    #.#######.#
+    #.........#
+    #####X#####
+    """
+    g = play(board, zombies="ai", dice=[1, 1, 1])
+    g.act("end_turn", "drifter")
+    assert g.zombies() == {"z1": [5, 1]}
+    g.act("end_turn", "drifter")
+    assert [e["at"] for e in g.events_of("break_rolled")] == [[4, 1]]
+    g.act("end_turn", "drifter")
+    assert g.zombies() == {"z1": [5, 1]}, "it stays at the door, battering it"
+    assert len(g.events_of("break_rolled")) == 2
+
+
+def test_clarification_9_two_zombies_take_two_ways_in(play):
+    """z1 batters the door above it; behind it, z2 would wait on z1's cell
+    (2 turns more), so it heads for the other door, as quick now."""
+    board = """
+    #########
+    #X..1...#
+    ###+#+###
+    #.......#
+    #.......#
+    #########
+    """
+    body = "[[zombies]]\nat = [3, 3]\n[[zombies]]\nat = [3, 4]\n"
+    g = play(board, body, zombies="ai", dice=[1] * 8)
+    g.act("end_turn", "drifter")
+    assert g.zombies() == {"z1": [3, 3], "z2": [4, 4]}
+    g.act("end_turn", "drifter")
+    g.act("end_turn", "drifter")
+    assert g.zombies() == {"z1": [3, 3], "z2": [5, 3]}
+    g.act("end_turn", "drifter")
+    breaks = [(e["zombie"], e["at"]) for e in g.events_of("break_rolled")]
+    assert breaks[-2:] == [("z1", [3, 2]), ("z2", [5, 2])]
+
+
+def test_clarification_9_a_window_costs_two_a_door_seven(play):
+    """Both ways in are as long; through the window is 8 zombie turns,
+    through the door 13: the zombie climbs in and never batters the door."""
+    board = """
+    #######
+    #..1..#
+    #+###=#
+    #.....#
+    #..Z.X#
+    #######
+    """
+    g = play(board, zombies="ai", dice=[1] * 4)
+    steps = []
+    for _ in range(4):
+        g.act("end_turn", "drifter")
+        steps.append(g.zombies()["z1"])
+    assert steps == [[3, 3], [4, 3], [5, 3], [5, 2]]
+    assert not g.events_of("break_rolled")
+
+
+def test_clarification_9_a_short_way_round_still_beats_a_door(play):
     board = """
     ########
     #1..+.Z#
