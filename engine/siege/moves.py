@@ -50,7 +50,9 @@ def plan(state: State, h: Human, path: tuple[Cell, ...]) -> list[Step]:
             prev, i = cell, i + 1
             continue
         beyond = (2 * cell[0] - prev[0], 2 * cell[1] - prev[1])
-        if i + 1 >= len(path) or tuple(path[i + 1]) != beyond:
+        if i + 1 >= len(path):
+            raise RuleError("blocked", f"{list(cell)} is taken by {z.id}: a move cannot end there")
+        if tuple(path[i + 1]) != beyond:
             raise RuleError(
                 "bad_path",
                 f"passing {z.id} needs the cell straight beyond it, {list(beyond)}, next",

@@ -163,7 +163,7 @@ def test_si_3_a_pass_needs_the_cell_straight_beyond_next_and_free(play):
         #######
         """
     )
-    assert g.refuses("move", "drifter", path=[[2, 1]]) == "bad_path"  # cannot end on it
+    assert g.refuses("move", "drifter", path=[[2, 1]]) == "blocked"  # cannot end on a zombie
     assert g.refuses("move", "drifter", path=[[2, 1], [2, 2]]) == "bad_path"  # not straight
     g2 = play(
         """
