@@ -7,7 +7,7 @@ redo in the order the player made them, which is what a save writes."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,8 @@ import msgspec
 
 from engine.core import log
 from engine.core.errors import MissionError, RuleError
-from engine.core.mode import Carried, Mode, Setup, get_mode
+from engine.core.mode import Carried, Mode, Setup, get_mode, optional
+from engine.core.table import Seat, Table
 
 APP_VERSION = "0.1.0"
 UNDO_POLICIES = ("casual", "honest", "ironman")
@@ -68,10 +69,68 @@ class Reading:
     def bot_command(self) -> Any | None:
         """What the bot now to act would submit, or None when a person acts (or the
         mode plays its AI inside decide). Drivers (the app, `shamble script`) submit it."""
-        choose = getattr(self.mode, "bot_command", None)
+        choose = optional(self.mode, "bot_command")
         if choose is None or self.outcome is not None:
             return None
         return choose(self.world, self.state)
+
+    # -- the table (engine/core/table.py) ----------------------------------------
+    @property
+    def table(self) -> Table:
+        return optional(self.mode, "table")
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat of the game: id, label, kind (person, bot, AI side), figures, viewer."""
+        return self.table.seats(self.world, self.state)
+
+    def seat(self, seat_id: str | None) -> Seat | None:
+        return next((s for s in self.seats() if s.id == seat_id), None)
+
+    def to_act(self) -> tuple[str, ...]:
+        """The seats that may act now (none while the game resolves or is over)."""
+        if self.outcome is not None:
+            return ()
+        return tuple(self.table.to_act(self.world, self.state))
+
+    def owner(self, command: Any) -> str | None:
+        """The seat a command (a Struct or a mapping) is for, on the game as it is now."""
+        return self.table.owner(self.world, self.state, command)
+
+    def takes_from(self, command: Any) -> frozenset[str]:
+        """Other seats a command would take something from (a trade)."""
+        return frozenset(self.table.takes_from(self.world, self.state, command))
+
+    @property
+    def watcher(self) -> str:
+        """The viewer of someone with no seat: a spectator, a replay."""
+        return optional(self.mode, "spectator_viewer") or self.table.watcher
+
+    def viewer_of(self, seat_id: str | None) -> str:
+        """The viewer a seat is shown (no seat, or one the game does not have: a watcher)."""
+        seat = self.seat(seat_id) if seat_id is not None else None
+        return seat.viewer if seat is not None else self.watcher
+
+    def told(self, events: Any, viewer: str) -> list[Any]:
+        """The events as `viewer` is told them: each one itself, a copy with what
+        the viewer may not know set to None, or left out."""
+        tell = self.table.told
+        out = (tell(self.world, e, viewer) for e in events)
+        return [e for e in out if e is not None]
+
+    def stand_in(self, seats: str | Collection[str]) -> Any | None:
+        """The bot's command for one of `seats` that may act now (a player away,
+        or one who asked for help): one of the legal commands those seats may
+        make among themselves; None when none of them acts or can act."""
+        mine = {seats} if isinstance(seats, str) else set(seats)
+        acting = next((s for s in self.to_act() if s in mine), None)
+        if acting is None:
+            return None
+        legal = [
+            c for c in self.legal_commands() if self.owner(c) in mine and self.takes_from(c) <= mine
+        ]
+        if not legal:
+            return None
+        return self.table.stand_in(self.world, self.view(self.viewer_of(acting)), legal)
 
 
 class Moment(Reading):
@@ -193,6 +252,15 @@ class Game(Reading):
             return msgspec.convert(command, ctype)
         except msgspec.ValidationError as e:
             raise RuleError("bad_command", f"malformed command: {e}") from None
+
+    def refusal(self, command: Any) -> RuleError | None:
+        """Why the rules would refuse command now (its shape or the rules), or
+        None when they would take it; the game does not change either way."""
+        try:
+            self.mode.run(self.world, self.state, self.parse_command(command))
+        except RuleError as e:
+            return e
+        return None
 
     def submit(self, command: Any) -> list[Any]:
         cmd = self.parse_command(command)
@@ -406,7 +474,7 @@ class Game(Reading):
 def rules_version(mode: Mode) -> int:
     """The version of a mode's rules as this engine decides them (1 unless the mode
     has changed a rule since its first saves)."""
-    return getattr(mode, "rules_version", 1)
+    return optional(mode, "rules_version")
 
 
 def _refuse_if_locked(path: Path) -> None:

@@ -9,6 +9,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from engine.core.table import OneSide, Table
+
 
 class Carried(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a campaign member brings into their next game (ST-C.2)."""
@@ -72,9 +74,34 @@ class Mode(Protocol):
     def mission_text(self, mission_id: str, seed: int, options: dict[str, Any]) -> str:
         """The text of a shipped (or generated) mission; MissionError when unknown."""
 
-    # Optional: a mode whose seats may be bots played by a driver (not by the
-    # engine inside decide) has `bot_command(world, state) -> command | None`:
-    # the command the bot now to act makes, or None when a person is to act.
+    # -- optional members: the kernel reads them with `optional(mode, name)`, and a
+    # mode without one gets the default in OPTIONAL below. Every shipped mode has
+    # a table; the default is a table of one person who plays everything.
+    table: Table  # seats, whose turn, whose command, what each viewer is told
+    rules_version: int  # the mode's rules as this engine decides them (see Setup.rules)
+    spectator_viewer: str  # the viewer a follower of a save draws (watch)
+
+    def bot_command(self, world: Any, state: Any) -> Any | None:
+        """The command the bot seat now to act makes (a seat of kind BOT, played by
+        a driver, not inside decide), or None when a person is to act."""
+
+    def round_of(self, state: Any) -> int | None:
+        """The round (or turn) a state is in, for replays' round steps."""
+
+
+# The defaults of Mode's optional members: a mode that lacks one behaves so.
+OPTIONAL: dict[str, Any] = {
+    "rules_version": 1,
+    "spectator_viewer": None,  # None: the table's watcher
+    "bot_command": None,  # no bot seats of its own
+    "round_of": None,  # replays read "round" or "turn" from the summary
+    "table": OneSide(),  # one person plays the whole game
+}
+
+
+def optional(mode: Mode, name: str) -> Any:
+    """One of Mode's optional members, or its default."""
+    return getattr(mode, name, OPTIONAL[name])
 
 
 _MODES: dict[str, Mode] = {}

@@ -15,6 +15,7 @@ from engine.outbreak.mission import load_mission
 from engine.outbreak.rules import DEFAULT_SEATS, World, parse_seats
 from engine.outbreak.state import Seat, State, Token
 from engine.outbreak.summary import summary, view
+from engine.outbreak.table import OutbreakTable
 from engine.outbreak.turn import Turn
 
 OPTIONS = {"seats"}
@@ -27,6 +28,7 @@ class OutbreakMode:
     command_type = commands.OutbreakCommand
     event_type = events.OutbreakEvent
     state_type = State
+    table = OutbreakTable()
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         unknown = set(setup.options) - OPTIONS

@@ -21,6 +21,7 @@ from engine.siege.mission import Mission, load_mission
 from engine.siege.rules import World
 from engine.siege.state import Human, Item, State, Zombie
 from engine.siege.summary import summary, view
+from engine.siege.table import SiegeTable
 
 OPTIONS = {"zombies": ("ai", "human")}
 DEFAULT_ROSTER = ("drifter", "cop")
@@ -75,6 +76,7 @@ class SiegeMode:
     command_type = commands.SiegeCommand
     event_type = events.SiegeEvent
     state_type = State
+    table = SiegeTable()
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         zombie_seat = _options(setup)

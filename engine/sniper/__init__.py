@@ -17,6 +17,7 @@ from engine.sniper.mission import Mission, load_mission
 from engine.sniper.rules import World, make_world
 from engine.sniper.state import Sniper, State, Unit
 from engine.sniper.summary import summary, view
+from engine.sniper.table import SniperTable
 from engine.sniper.turn import Turn
 
 OPTIONS = {"commander", "ammo"}
@@ -74,6 +75,7 @@ class SniperMode:
     command_type = commands.SniperCommand
     event_type = events.SniperEvent
     state_type = State
+    table = SniperTable()
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         seat, ammo = _options(setup.options)

@@ -14,6 +14,7 @@ from engine.station.mission import Mission, load_mission
 from engine.station.rules import World
 from engine.station.state import Card, State, Survivor
 from engine.station.summary import summary, view
+from engine.station.table import StationTable
 
 DEFAULT_ROSTER = ("vega", "okafor")
 MISSIONS = "engine.content.station.missions"
@@ -95,6 +96,7 @@ class StationMode:
     command_type = commands.StationCommand
     event_type = events.StationEvent
     state_type = State
+    table = StationTable()
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         unknown = set(setup.options) - OPTIONS
