@@ -353,7 +353,9 @@ class Host:
         parsed = game.parse_command(command)
         seat = self.seating.owner(game, parsed)
         if seat is None:
-            game.mode.run(game.world, game.state, parsed)  # the rules say what is wrong
+            why = game.refusal(parsed)
+            if why is not None:  # the rules say what is wrong
+                raise why
             raise RuleError("not_your_seat", "that command is for no seat of this game")
         self._check_seat(account, seat)
         for other in sorted(self.seating.takes_from(game, parsed) - {seat}):

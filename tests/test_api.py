@@ -57,6 +57,19 @@ def test_bad_commands_raise_rule_error_and_change_nothing(bad):  # K-5
     assert (g.summary(), g.state, len(g.journal)) == before
 
 
+@pytest.mark.parametrize("bad", BAD_COMMANDS, ids=repr)
+def test_refusal_says_why_a_command_would_be_refused_and_plays_nothing(bad):  # K-5
+    g = Game.new("station", mission="tutorial", seed=3)
+    before = (g.summary(), g.state, len(g.journal))
+    why = g.refusal(bad)
+    with pytest.raises(RuleError) as e:
+        g.submit(bad)
+    assert (why.code, why.message) == (e.value.code, e.value.message)
+    assert (g.summary(), g.state, len(g.journal)) == before
+    assert g.refusal({"type": "search", "survivor": "vega"}) is None
+    assert (g.summary(), g.state, len(g.journal)) == before
+
+
 values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=6),
     lambda inner: (

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import RuleError
 from engine.siege import content
 from tui.modes.base import Host, Targeting
 from tui.modes.siege import reach
@@ -35,12 +34,8 @@ class SiegeKeys:
     # -- the engine as judge ---------------------------------------------------
     def refusal(self, command: dict) -> str | None:
         """The engine's reason to refuse command now, or None if it would take it."""
-        g = self.game
-        try:
-            g.mode.run(g.world, g.state, g.parse_command(command))
-        except RuleError as e:
-            return e.message
-        return None
+        why = self.game.refusal(command)
+        return why.message if why else None
 
     def mine(self, host: Host, *types: str) -> list[dict]:
         field = "zombie" if self.zombie_turn(host.view) else "human"

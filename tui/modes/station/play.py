@@ -10,7 +10,6 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from engine import RuleError
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.station import actions
@@ -333,11 +332,9 @@ class StationPlay(Play):
             return
         probe = PROBES.get(ctype)
         if probe is not None:
-            try:
-                command = self.game.parse_command(probe(sid, self.probe_zone(host, sid)))
-                self.game.mode.run(self.world, self.game.state, command)
-            except RuleError as e:
-                host.add_log([f"{display_name(sid)} can't {what}: {e.message}"])
+            why = self.game.refusal(probe(sid, self.probe_zone(host, sid)))
+            if why is not None:
+                host.add_log([f"{display_name(sid)} can't {what}: {why.message}"])
                 return
         host.add_log([f"{display_name(sid)} can't {what} now."])
 
@@ -473,11 +470,8 @@ class StationPlay(Play):
 
         def check(command: dict) -> str | None:
             """The engine's reason to refuse the arrangement, without doing it."""
-            try:
-                self.game.mode.run(self.world, self.game.state, self.game.parse_command(command))
-            except RuleError as e:
-                return e.message
-            return None
+            why = self.game.refusal(command)
+            return why.message if why else None
 
         def chosen(command: dict | None) -> None:
             if command is not None:
