@@ -147,6 +147,12 @@ def cmd_missions(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, game=None, session=None) -> int:
+    from tui import plain
+
+    if plain.wanted(getattr(args, "plain", False)):
+        if game is not None and session is None:
+            session = plain.start_session(plain.Lines(), game)
+        return plain.run(game, session)
     from tui.app import ShambleApp
 
     app = ShambleApp(
@@ -288,6 +294,12 @@ def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> Non
         default=default,
         help="show the zombie phase a step at a time",
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=default,
+        help="plain lines of text for screen readers (also SHAMBLE_PLAIN=1)",
+    )
 
 
 def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
@@ -333,7 +345,7 @@ def _title_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_TITLE_ONLY = {"--ascii", "--no-mouse", "--playback"}
+_TITLE_ONLY = {"--ascii", "--no-mouse", "--playback", "--plain"}
 
 
 def build_parser() -> argparse.ArgumentParser:

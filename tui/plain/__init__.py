@@ -1,0 +1,229 @@
+"""`shamble --plain` (or SHAMBLE_PLAIN=1): every mode as lines of plain
+text, for screen readers and for anyone who plays by ear.
+
+No cursor movement, colour or box drawing is ever printed; menus are
+numbered lists; a game is played by typed commands (tui/plain/table.py).
+The same adapters as the full-screen game say what happens, so nothing
+the board shows is missing: ask `where`, `near`, `board` or `look X`."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from tui.plain.io import Lines
+
+__all__ = ["ENV", "Lines", "run", "start_session", "wanted"]
+
+ENV = "SHAMBLE_PLAIN"
+
+
+def wanted(flag: bool) -> bool:
+    """--plain given, or SHAMBLE_PLAIN set to anything but 0 or nothing."""
+    return flag or os.environ.get(ENV, "") not in ("", "0")
+
+
+def run(game: Any = None, session: Any = None, lines: Lines | None = None) -> int:
+    """The plain title menu (or straight into game); returns the exit code."""
+    io = lines or Lines()
+    io.say("Shamble, plain text. Type a number and press Enter; help in a game for commands.")
+    if game is not None:
+        if play_game(io, game, session) == "quit":
+            return 0
+    while True:
+        choice = title(io)
+        if choice is None or choice == "quit":
+            io.say("Goodbye.")
+            return 0
+        made = choice()
+        if made is None:
+            continue
+        game, session = made
+        if play_game(io, game, session) == "quit":
+            io.say("Saved. Goodbye.")
+            return 0
+
+
+def title(io: Lines):
+    from tui import persist
+
+    entries: list[tuple[str, Any]] = [("New game", lambda: new_game(io))]
+    latest = persist.latest_unfinished()
+    if latest is not None:
+        entries.append(
+            (f"Continue: {persist.describe(latest)}", lambda: open_save(io, latest.path))
+        )
+    entries.append(("Load a saved game", lambda: load(io)))
+    entries.append(("Quit", "quit"))
+    io.say("Title menu:", [f"{i}. {label}" for i, (label, _) in enumerate(entries, 1)])
+    while True:
+        answer = io.ask(f"Choose 1 to {len(entries)}:")
+        if answer is None:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(entries):
+            return entries[int(answer) - 1][1]
+        if answer.lower() in ("q", "quit"):
+            return "quit"
+        io.say(f"Type a number from 1 to {len(entries)}.")
+
+
+def _pick(io: Lines, title: str, labels: list[str], default: int = 0) -> int | None:
+    """A numbered list; Enter takes the default; None when input ended."""
+    io.say(f"{title}:", [f"{i}. {label}" for i, label in enumerate(labels, 1)])
+    while True:
+        answer = io.ask(f"Choose 1 to {len(labels)} (Enter: {default + 1}):")
+        if answer is None:
+            return None
+        if not answer:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= len(labels):
+            return int(answer) - 1
+        io.say(f"Type a number from 1 to {len(labels)}.")
+
+
+def new_game(io: Lines):
+    from engine import Game, MissionError, RuleError
+    from tui.modes import get_ui, ui_modes
+
+    modes = ui_modes()
+    names = [get_ui(m).name or m for m in modes]
+    i = _pick(io, "Mode", names)
+    if i is None:
+        return None
+    ui = get_ui(modes[i])
+    missions = ui.missions()
+    default = next((n for n, (_, mid) in enumerate(missions) if mid == ui.default_mission()), 0)
+    j = _pick(io, "Mission", [label for label, _ in missions], default)
+    if j is None:
+        return None
+    seed_text = io.ask("Seed (a whole number; Enter: a random one):")
+    if seed_text is None:
+        return None
+    seed = int(seed_text) if seed_text.strip().lstrip("-").isdigit() else random.randrange(1_000_000)
+    try:
+        game = Game.new(modes[i], mission=missions[j][1], seed=seed)
+    except (MissionError, RuleError) as e:
+        io.say(f"That game cannot start: {e}")
+        return None
+    io.say(f"New game: {names[i]}, {missions[j][0]}, seed {seed}.")
+    return game, start_session(io, game)
+
+
+def start_session(io: Lines, game: Any) -> Any:
+    from tui import persist
+
+    try:
+        return persist.start_session(game)
+    except persist.SaveProblem as e:
+        io.say(f"{e} Playing without saving.")
+        return None
+
+
+def open_save(io: Lines, path: Any):
+    from tui import persist
+
+    try:
+        session = persist.resume(path)
+    except persist.SaveProblem as e:
+        io.say(f"That save cannot be opened: {e}")
+        return None
+    return session.game, session
+
+
+def load(io: Lines):
+    from tui import persist
+
+    try:
+        infos = persist.saves_list()
+    except persist.SaveProblem as e:
+        io.say(str(e))
+        return None
+    if not infos:
+        io.say("There are no saved games yet.")
+        return None
+    i = _pick(io, "Saved games", [persist.describe(info) for info in infos])
+    if i is None:
+        return None
+    return open_save(io, infos[i].path)
+
+
+def play_game(io: Lines, game: Any, session: Any) -> str:
+    """Play game at the prompt; "quit" when the player left, else "title"."""
+    from tui.modes import get_ui
+    from tui.plain.table import PlainTable
+
+    ui = get_ui(game.setup.mode)
+    if ui is None:
+        io.say(f"This Shamble cannot show {game.setup.mode} games.")
+        return "title"
+    play = ui.play(game, True)
+    try:
+        table = PlainTable(game, play, io, session)
+        io.say([line for line in play.intro() if "? help" not in line])  # not the keys
+        if game.commands:
+            table.refresh()
+            io.say(play.resumed(game.view(play.viewer())))
+        io.say("Type help for the commands, what for what you can do now.")
+        while True:
+            if table.run() == "quit":
+                return "quit"
+            if game_over(io, table) == "title":
+                return "title"
+    finally:
+        if session is not None:
+            session.close()
+
+
+def game_over(io: Lines, table: Any) -> str:
+    """The end: headline, reason and the mode's table in lines; undo or title."""
+    over = table.play.game_over()
+    io.say(over.headline + (f": {over.reason}" if over.reason else "."))
+    io.say(table_lines(over.table))
+    record_score(io, table)
+    if table.game.can_undo():
+        i = _pick(io, "Now", ["Back to the title menu", "Undo the last move"])
+        if i == 1:
+            table.undo()
+            return "undo"
+    return "title"
+
+
+def table_lines(table: Any) -> list[str]:
+    """A Rich table's rows as lines ("Vega: kills 3, XP 7"), without boxes."""
+    columns = getattr(table, "columns", None)
+    if not columns:
+        return []
+    from rich.text import Text
+
+    def cell(value: Any) -> str:
+        return value.plain if isinstance(value, Text) else str(value)
+
+    heads = [cell(c.header) for c in columns]
+    cells = [[cell(v) for v in c._cells] for c in columns]
+    lines = []
+    for row in zip(*cells, strict=False):
+        first, rest = row[0], row[1:]
+        parts = [f"{h} {v}".strip() for h, v in zip(heads[1:], rest, strict=False) if v]
+        lines.append(f"{first}: {', '.join(parts)}" if parts else first)
+    return lines
+
+
+def record_score(io: Lines, table: Any) -> None:
+    """A finished game's score into its mode's high-score table, once."""
+    from tui import persist
+
+    if table.session is None or table.scored:
+        return
+    table.scored = True
+    score = table.play.score()
+    if score is None:
+        return
+    try:
+        entry = persist.record_score(score)
+    except persist.SaveProblem as e:
+        io.say(str(e))
+        return
+    place = persist.rank(entry)
+    if place:
+        io.say(f"High score: place {place} for this mission.")

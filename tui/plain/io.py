@@ -1,0 +1,63 @@
+"""Lines in, lines out: the plain interface's only contact with the terminal.
+
+Everything printed goes through `Lines.say`, which strips escape sequences
+and control characters, folds a line longer than WIDTH at a space, and never
+prints the same line twice in a row (a screen reader would speak it twice).
+Input is read a line at a time; the end of input is the player leaving."""
+
+from __future__ import annotations
+
+import re
+import sys
+import textwrap
+from collections.abc import Iterable
+from typing import TextIO
+
+WIDTH = 100  # a printed line's length at most (the pty tests allow 120)
+
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b.")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+# Box drawing and symbols a board or panel may use, in words a reader says well.
+_PLAIN = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "…": "...", "—": "-", "–": "-"})
+
+
+def plain(text: str) -> str:
+    """text with no escape sequence, control character or box drawing in it."""
+    text = _CONTROLS.sub("", _ESCAPES.sub("", text.replace("\t", " ")))
+    text = text.translate(_PLAIN)
+    return "".join(ch for ch in text if not 0x2500 <= ord(ch) <= 0x259F)
+
+
+class Lines:
+    """The plain conversation: `say` lines, `ask` for one."""
+
+    def __init__(self, out: TextIO | None = None, inp: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.inp = inp or sys.stdin
+        self.last = ""  # the last line printed (never printed again straight after)
+
+    def say(self, *lines: str | Iterable[str]) -> None:
+        for item in lines:
+            for text in [item] if isinstance(item, str) else item:
+                for raw in plain(str(text)).split("\n"):
+                    for line in textwrap.wrap(raw, WIDTH, break_on_hyphens=False) or [""]:
+                        if line and line == self.last:
+                            continue
+                        self.out.write(line + "\n")
+                        self.last = line
+        self.out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """One line typed after prompt ("> " style, on its own line's end);
+        None when the input has ended."""
+        self.out.write(plain(prompt).rstrip() + " ")
+        self.out.flush()
+        self.last = ""
+        try:
+            line = self.inp.readline()
+        except (KeyboardInterrupt, EOFError):
+            return None
+        if not line:
+            return None
+        return plain(line).strip()
