@@ -150,8 +150,10 @@ class GridSpoken(Spoken):
             return max(abs(c[0] - here[0]), abs(c[1] - here[1]))
 
         def close(cells: set) -> list:
-            return sorted((c for c in cells if c != here and dist(c) <= self.radius),
-                          key=lambda c: (dist(c), c))
+            return sorted(
+                (c for c in cells if c != here and dist(c) <= self.radius),
+                key=lambda c: (dist(c), c),
+            )
 
         return close(things) + close(terrain - things)
 

@@ -100,7 +100,9 @@ def new_game(io: Lines):
     seed_text = io.ask("Seed (a whole number; Enter: a random one):")
     if seed_text is None:
         return None
-    seed = int(seed_text) if seed_text.strip().lstrip("-").isdigit() else random.randrange(1_000_000)
+    seed = (
+        int(seed_text) if seed_text.strip().lstrip("-").isdigit() else random.randrange(1_000_000)
+    )
     try:
         game = Game.new(modes[i], mission=missions[j][1], seed=seed)
     except (MissionError, RuleError) as e:

@@ -60,4 +60,13 @@ class Lines:
             return None
         if not line:
             return None
+        if not _is_tty(self.inp):  # no echo of what was typed: end the prompt's line
+            self.out.write("\n")
         return plain(line).strip()
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

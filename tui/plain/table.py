@@ -138,9 +138,7 @@ class PlainTable:
 
     def named(self, commands: list[dict]) -> list[words.Named]:
         view = self.host.view
-        return [
-            words.named(c, self.play.label(c, view), self.play.figure_fields) for c in commands
-        ]
+        return [words.named(c, self.play.label(c, view), self.play.figure_fields) for c in commands]
 
     def mine(self) -> list[dict]:
         """The legal commands of the selected figure (all when none is)."""
@@ -282,7 +280,11 @@ class PlainTable:
         """Say whose turn it is when it passes to another seat; a secret seat
         is handed over first. False when the player left instead."""
         seat = self.play.seat(self.host)
-        if seat is None or self.host.view.get("outcome") or seat.id == getattr(self.seat, "id", None):
+        if (
+            seat is None
+            or self.host.view.get("outcome")
+            or seat.id == getattr(self.seat, "id", None)
+        ):
             return True
         first = self.seat is None
         self.seat = seat
@@ -452,6 +454,7 @@ def without_keys(text: str) -> str:
 def _hints(tokens: list[str]) -> bool:
     """tokens read as "k word [word] k word ...": single-character keys, each
     followed by its words."""
+
     def key(t: str) -> bool:
         t = t.rstrip(".;")
         return len(t) == 1 and (t.isalpha() or t == "?")

@@ -131,7 +131,7 @@ def grouped(commands: list[dict], least: int) -> list[list[dict]]:
 
 
 def group_line(group: list[dict], first_label: str) -> str:
-    """"Move to a cell: 8 of them (0,6 1,6 2,6 ...); type move X,Y"."""
+    """ "Move to a cell: 8 of them (0,6 1,6 2,6 ...); type move X,Y"."""
     cells = [_cell_of(c) for c in group]
     text = " ".join(f"{x},{y}" for x, y in cells[:12]) + (" ..." if len(cells) > 12 else "")
     x, y = cells[0]

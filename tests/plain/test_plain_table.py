@@ -1,0 +1,98 @@
+"""The plain prompt in every mode (issue 30), in-process: where, near, board,
+what, look, a wrong word, undo; the same words the full screen shows."""
+
+import io
+
+import msgspec
+import pytest
+
+from engine import Game
+from tui.modes import get_ui
+from tui.plain.io import Lines
+from tui.plain.table import PlainTable
+
+
+def types(game):
+    return [msgspec.to_builtins(c)["type"] for c in game.commands]
+
+
+GAMES = {
+    "station": {},
+    "siege": {},
+    "sniper": {},
+    "outbreak": {"seats": "human,bot"},
+}
+
+
+def play(mode, typed):
+    game = Game.new(mode, seed=3, **GAMES[mode])
+    out = io.StringIO()
+    lines = Lines(out, io.StringIO("\n".join(typed) + "\n"))
+    table = PlainTable(game, get_ui(mode).play(game, True), lines)
+    assert table.run() == "quit"  # the input ran out: the player left
+    return game, out.getvalue()
+
+
+@pytest.mark.parametrize("mode", list(GAMES))
+def test_where_near_board_and_what_answer_in_words(mode):
+    game, said = play(mode, ["where", "near", "board", "what"])
+    assert "You can:" in said
+    assert "\x1b" not in said
+    # `where` is the look at the figure's own place, as the screen's x says it
+    table = PlainTable(game, get_ui(mode).play(game, True), Lines(io.StringIO(), io.StringIO()))
+    table.refresh()
+    assert table.spoken.where(table.host)[0] in said
+    assert max(len(line) for line in said.splitlines()) <= 120
+
+
+def test_station_near_names_the_neighbouring_zones_by_direction():
+    _, said = play("station", ["near"])
+    assert "east: Zone b (ring corridor); 1 walker" in said
+    assert "south: Zone c (storeroom, objective)" in said
+
+
+def test_siege_near_tells_doors_and_windows_not_walls():
+    _, said = play("siege", ["near"])
+    assert "an open door" in said and "a window" in said
+    assert "a wall" not in said
+
+
+def test_grid_board_prints_the_rows_round_the_figure():
+    _, said = play("siege", ["board"])
+    assert "you are @" in said
+    assert any(line.startswith("row 3: ") and "@" in line for line in said.splitlines())
+
+
+def test_a_command_by_name_plays_it_and_the_story_is_told_once():
+    game, said = play("station", ["search"])
+    assert types(game) == ["search"]
+    assert said.count("Vega searches") == 1
+
+
+def test_a_number_picks_from_the_last_list():
+    game, _ = play("station", ["what", "1"])
+    assert types(game) == ["search"]
+
+
+def test_a_wrong_word_changes_nothing_and_says_the_nearest():
+    game, said = play("station", ["serch the moon"])
+    assert game.commands == []
+    assert "No command 'serch the moon' now. Nearest:" in said
+
+
+def test_undo_takes_back_the_last_command_and_says_it():
+    game, said = play("station", ["search", "undo"])
+    assert game.commands == []
+    assert "Undone: Vega searches" in said
+
+
+def test_look_at_a_named_place_and_a_bad_one():
+    _, said = play("siege", ["look 13,5", "look nowhere"])
+    assert "13,5: floor; Cop" in said
+    assert "Look where?" in said
+
+
+def test_outbreak_a_drawn_tile_is_laid_by_number():
+    game, said = play("outbreak", ["draw tile", "what", "1"])
+    assert types(game)[:2] == ["draw_tile", "place_tile"]
+    assert "Player 1 draws a tile" in said

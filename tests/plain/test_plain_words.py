@@ -1,0 +1,82 @@
+"""Commands by name at the plain prompt (issue 30): the words a player types
+find the one legal command they mean; a wrong word finds the nearest."""
+
+from tui.plain import words
+from tui.plain.io import Lines, plain
+from tui.plain.table import without_keys
+
+
+def opts(*pairs):
+    return [words.named(c, label, ("survivor",)) for c, label in pairs]
+
+
+SEARCH_V = ({"type": "search", "survivor": "vega"}, "Vega: search")
+SEARCH_O = ({"type": "search", "survivor": "okafor"}, "Okafor: search")
+MOVE_B = ({"type": "move", "survivor": "vega", "zone": "b"}, "Vega: move to b")
+MOVE_C = ({"type": "move", "survivor": "vega", "zone": "c"}, "Vega: move to c")
+FIRE = (
+    {"type": "ranged", "survivor": "vega", "zone": "b", "weapon": "pistol"},
+    "Vega: fire pistol at b",
+)
+
+
+def test_a_command_by_its_words_and_field_values():
+    options = opts(SEARCH_V, MOVE_B, MOVE_C, FIRE)
+    assert [o.label for o in words.match("move b", options, "vega")] == ["Vega: move to b"]
+    assert [o.label for o in words.match("fire at b with pistol", options, "vega")] == [FIRE[1]]
+    assert [o.label for o in words.match("sea", options, "vega")] == ["Vega: search"]
+
+
+def test_the_selected_figure_first_unless_another_is_named():
+    options = opts(SEARCH_V, SEARCH_O)
+    assert [o.label for o in words.match("search", options, "okafor")] == ["Okafor: search"]
+    assert [o.label for o in words.match("vega search", options, "okafor")] == ["Vega: search"]
+
+
+def test_cells_are_said_whole_in_any_spelling():
+    options = [
+        words.named({"type": "move", "path": [[3, 1]]}, "Move to 3,1 (1 step)", ()),
+        words.named({"type": "move", "path": [[3, 10]]}, "Move to 3,10 (1 step)", ()),
+    ]
+    for typed in ("move 3,1", "move 3 1", "move 3, 1", "Move to 3,1 (1 step)"):
+        assert [o.label for o in words.match(typed, options, None)] == ["Move to 3,1 (1 step)"]
+
+
+def test_a_wrong_word_matches_nothing_and_has_neighbours():
+    options = opts(SEARCH_V, MOVE_B)
+    assert words.match("dance", options, "vega") == []
+    assert words.nearest("serch", options, 1)[0].label == "Vega: search"
+
+
+def test_commands_alike_but_for_their_cell_are_one_line():
+    moves = [{"type": "move", "path": [[x, 1]]} for x in range(6)]
+    hide = {"type": "hide"}
+    groups = words.grouped([*moves, hide], words.GROUP_FROM)
+    assert [len(g) for g in groups] == [6, 1]
+    line = words.group_line(groups[0], "Move to 0,1 (1 step)")
+    assert line.startswith("- Move to X,Y: 6 cells (0,1 1,1 2,1 3,1 4,1 5,1)")
+
+
+def test_status_lines_lose_their_keys_not_their_words():
+    assert without_keys("Vega in a (airlock), 2 actions: s search o door e end") == (
+        "Vega in a (airlock), 2 actions."
+    )
+    assert without_keys("Turn 1/12: 4 moves, 1 action. m move i item c hide e end") == (
+        "Turn 1/12: 4 moves, 1 action."
+    )
+    assert without_keys("Nothing to press here") == "Nothing to press here"
+
+
+def test_no_escape_or_box_drawing_reaches_the_terminal():
+    assert plain("\x1b[1;31mred\x1b[0m \x1b]0;title\x07ok ─│┌ \x07bell") == "red ok  bell"
+
+
+def test_a_line_is_not_said_twice_in_a_row_and_long_lines_fold(tmp_path):
+    import io
+
+    out = io.StringIO()
+    lines = Lines(out, io.StringIO())
+    lines.say("Zone a.", "Zone a.", "x " * 80)
+    printed = out.getvalue().splitlines()
+    assert printed[0] == "Zone a." and printed[1] != "Zone a."
+    assert all(len(line) <= 100 for line in printed)
