@@ -176,8 +176,16 @@ class CoopPlace:
         err = self.root / f"join{self._joins}.err"
         with open(out, "w") as stdout, open(err, "w") as stderr:
             proc = subprocess.Popen(
-                [sys.executable, "-S", str(AS_ACCOUNT), str(uid), str(PLAYERS_GID), "join", name,
-                 *args],  # fmt: skip
+                [
+                    sys.executable,
+                    "-S",
+                    str(AS_ACCOUNT),
+                    str(uid),
+                    str(PLAYERS_GID),
+                    "join",
+                    name,
+                    *args,
+                ],  # fmt: skip
                 cwd=REPO,
                 env={**self.env, "PYTHONPATH": os.pathsep.join([str(REPO), *SITE])},
                 stdout=stdout,
