@@ -40,7 +40,8 @@ import pyte
 from bench.common import emit, note, percentile
 from engine import Game, get_mode
 
-ROOT = Path(__file__).resolve().parent.parent
+# SHAMBLE_BENCH_TREE: measure the game of another checkout (a "before" tree) with this bench
+ROOT = Path(os.environ.get("SHAMBLE_BENCH_TREE") or Path(__file__).resolve().parent.parent)
 COLS, ROWS = 80, 24
 MISSION = "command_deck"
 ZOMBIES = 120
@@ -88,7 +89,7 @@ class Terminal:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         full = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR")}
-        full.update(TERM="xterm-256color", **env)
+        full.update(TERM="xterm-256color", PYTHONPATH=str(ROOT), **env)
         self.proc = subprocess.Popen(
             argv, stdin=slave, stdout=slave, stderr=slave, env=full, cwd=ROOT,
             start_new_session=True,
@@ -116,8 +117,11 @@ class Terminal:
             self._take(self._read(0.05))
         return self.total + self.press("", quiet=0.8).bytes
 
-    def press(self, keys: str, quiet: float = QUIET) -> Step:
-        """Type `keys`; bytes written until output stops, and the time to its last byte."""
+    def press(
+        self, keys: str, quiet: float = QUIET, until: str | None = None, timeout: float = 30.0
+    ) -> Step:
+        """Type `keys`; bytes written until output stops (and, with `until`,
+        that text is on screen), and the time to its last byte."""
         start, last = self.total, None
         t0 = time.perf_counter()
         if keys:
@@ -125,14 +129,34 @@ class Terminal:
         wait, got = FIRST_BYTE, []
         while True:
             data = self._read(wait)
-            if not data:
+            if data:
+                last = time.perf_counter()
+                got.append(data)
+                wait = quiet
+                continue
+            if until is None:
                 break
-            last = time.perf_counter()
-            got.append(data)
+            self._take(b"".join(got))  # an animation's pause: is it over?
+            got = []
+            if until in self.text():
+                break
+            if time.perf_counter() - t0 > timeout:
+                raise RuntimeError(f"{until!r} never appeared:\n{self.text()}")
             wait = quiet
         self._take(b"".join(got))  # the emulator reads after the clock stops
         ms = None if last is None else (last - t0) * 1000
         return Step(keys, self.total - start, ms)
+
+    def exited(self, timeout: float = 10.0) -> bool:
+        """Read until the program has left (its output drained)."""
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < timeout:
+            data = self._read(0.05)
+            if data:
+                self._take(data)
+            elif self.proc.poll() is not None:
+                return True
+        return False
 
     def _take(self, data: bytes) -> None:
         self.total += len(data)
@@ -299,7 +323,120 @@ def _pair(name: str, on: float, off: float, unit: str, **extra: object) -> None:
     emit(name, on, unit, baseline=off, ratio=on / off if off else None, **extra)
 
 
+# -- every mode: the steps a player takes, as the issue 29 table counts them ------------
+@dataclass(frozen=True)
+class Mode:
+    """How to play a few steps of one mode: its game on screen, a refused
+    command (one message in the log), and a whole round, AI or bot included."""
+
+    name: str
+    args: tuple[str, ...]
+    ready: str  # on screen once the game is drawn
+    log_key: str  # a command refused at the start: one new message in the log
+    log_text: str  # ... which says this
+    round_keys: tuple[tuple[str, str | None], ...]  # keys of a whole round, what each waits
+    # for (the last one: the next round begun)
+
+
+MODES = (
+    Mode("station", ("--mission", "tutorial"), "Survivors", "a", "can't",
+         (("e", None), ("y", None), ("e", None), ("y", "Round 2"))),
+    Mode("siege", ("--mission", "house"), "Humans", "a", "can't",
+         (("e", None), ("y", None), ("e", None), ("y", "Round 2/"))),
+    Mode("sniper", ("--mission", "village"), "Sniper", "f", "can't fire",
+         (("e", None), ("y", "Turn 2/"))),
+    Mode("outbreak", ("--seats", "human,bot"), "Seats", "e", "turn ends after",
+         (("t", None), ("\r", None), ("e", None), ("y", None), ("e", None),
+          ("\r", "(round 2)"))),
+)  # fmt: skip
+MODE_CURSOR = "kjlhkjlh"
+HELP = ("?", "?", "Shamble help")  # open, close, and what it shows
+LEAVE = ("q", "Leave this game")
+QUIT_KEYS = "Q"  # the leave dialog's answer that leaves Shamble too
+
+
+@dataclass
+class ModeRun:
+    first_frame: int = 0
+    cursor: list[Step] = field(default_factory=list)
+    help: list[int] = field(default_factory=list)  # bytes to open and close help
+    log: list[Step] = field(default_factory=list)
+    round: list[Step] = field(default_factory=list)
+    quit: list[Step] = field(default_factory=list)
+    keys: list[Step] = field(default_factory=list)  # every timed key
+
+
+def play_mode(mode: Mode, home: Path, diff: bool = True, helps: int = 3) -> ModeRun:
+    """A new game of `mode`: its first frame, cursor steps, help opened and
+    closed, refused commands, one whole round, and leaving Shamble."""
+    argv = [sys.executable, "-m", "tui.cli", "new", "--mode", mode.name, "--seed", "1",
+            *mode.args]  # fmt: skip
+    env = {"SHAMBLE_HOME": str(home), "SHAMBLE_DIFF_OUTPUT": "1" if diff else "0"}
+    term = Terminal(argv, env)
+    run = ModeRun()
+    try:
+        run.first_frame = term.start(mode.ready)
+        run.cursor = [term.press(k) for k in MODE_CURSOR]
+        for _ in range(helps):
+            opened = term.press(HELP[0])
+            _expect(term, HELP[2], True, f"{mode.name} help")
+            closed = term.press(HELP[1])
+            _expect(term, HELP[2], False, f"{mode.name} closed help")
+            run.help.append(opened.bytes + closed.bytes)
+            run.keys += [opened, closed]
+        for _ in range(2):
+            before = term.text().count(mode.log_text)
+            run.log.append(term.press(mode.log_key))
+            if term.text().count(mode.log_text) <= before and before < 4:
+                raise RuntimeError(f"{mode.name}: {mode.log_key!r} logged no {mode.log_text!r}")
+        for keys, until in mode.round_keys:
+            run.round.append(term.press(keys, until=until))
+        run.quit = leave(term)
+        run.keys += run.cursor + run.log + run.round[:-1]  # not the AI's or bot's turn
+    finally:
+        term.close()
+    return run
+
+
+def leave(term: Terminal) -> list[Step]:
+    """Out of Shamble from a game: its leave dialog's quit answer when it has
+    one, else leave the game and quit from the title."""
+    steps = [term.press(LEAVE[0])]
+    _expect(term, LEAVE[1], True, "the leave dialog")
+    if f"{QUIT_KEYS} " in term.text():
+        keys = [QUIT_KEYS]
+    else:
+        keys = ["y", "q", "y"]
+    for k in keys:
+        steps.append(term.press(k))
+    if not term.exited():
+        raise RuntimeError(f"Shamble did not leave:\n{term.text()}")
+    return steps
+
+
+def mode_figures(home: Path) -> None:
+    med = statistics.median
+    for mode in MODES:
+        run = play_mode(mode, home / mode.name)
+        n = mode.name
+        base = dict(term="xterm-256color", size=f"{COLS}x{ROWS}", args=" ".join(mode.args))
+        emit(f"first_frame_bytes_{n}", run.first_frame, "B", **base)
+        emit(f"cursor_step_bytes_{n}", med(s.bytes for s in run.cursor), "B",
+             steps=len(run.cursor))  # fmt: skip
+        emit(f"help_bytes_{n}", med(run.help), "B", note="? opens help, ? closes it")
+        emit(f"log_line_bytes_{n}", med(s.bytes for s in run.log), "B",
+             note=f"{mode.log_key!r}: a refused command, one log message")  # fmt: skip
+        emit(f"round_bytes_{n}", sum(s.bytes for s in run.round), "B",
+             keys="".join(k for k, _ in mode.round_keys).replace("\r", "Enter"))  # fmt: skip
+        emit(f"quit_bytes_{n}", sum(s.bytes for s in run.quit), "B",
+             keys=" ".join(s.keys for s in run.quit))  # fmt: skip
+        emit(f"pty_keypress_p95_ms_{n}", _ms(run.keys, 95), "ms", p50=_ms(run.keys, 50),
+             keys=len(run.keys), note="key to last byte; not the AI's turn nor leaving")  # fmt: skip
+
+
 def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        mode_figures(Path(tmp))
     mission = bench_mission()
     with tempfile.TemporaryDirectory() as tmp:
         homes = {name: Path(tmp) / name for name in ("on", "off")}
