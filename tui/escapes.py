@@ -126,13 +126,13 @@ def _sgr_part(attr: Attr) -> tuple:
 # Styles drawn in the foreground colour even on a space: underlines, reverse,
 # strike-through, frames and overline. Without them a space shows no colour
 # but its background.
-_INK_ON_BLANK = sum(_STYLE_BIT[c] for c in ("4", "7", "9", "21", "51", "52", "53"))
+INK_ON_BLANK = sum(_STYLE_BIT[c] for c in ("4", "7", "9", "21", "51", "52", "53"))
 
 
 def same_blank(text: str, a: Attr, b: Attr) -> bool:
     """True when a space drawn in `a` looks like one drawn in `b`: they may
     differ in foreground colour only, which a space does not show."""
-    return text == " " and a[0] == b[0] and not a[0] & _INK_ON_BLANK and a[2:] == b[2:]
+    return text == " " and a[0] == b[0] and not a[0] & INK_ON_BLANK and a[2:] == b[2:]
 
 
 def link_escape(link: str) -> str:

@@ -4,7 +4,10 @@ Textual re-sends whole widget regions, and the whole screen on every push,
 pop or resume, each segment with its own colour codes. Over SSH every byte is
 latency. `ShadowScreen` reads what Textual writes (cursor moves, colours,
 text), keeps what the terminal shows, and writes only the cells that differ,
-carrying the colour state from one cell to the next. Escapes it does not model
+carrying the colour state from one cell to the next. Runs of blanks are
+erased (to the end of the line, or a count of cells) rather than written, and
+rows that only moved up or down a few lines (a log that gained a line) are
+moved in the terminal by deleting and inserting lines. Escapes it does not model
 pass through verbatim in order; those that can change the screen in ways it
 cannot follow (alternate screen, erase, scroll, unknown ones) also make it
 forget what the terminal shows, so whatever Textual writes next is written in
@@ -23,6 +26,7 @@ from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
 from tui.escapes import (
+    INK_ON_BLANK,
     MOVES,
     PARTIAL,
     PLAIN,
@@ -317,13 +321,131 @@ class ShadowScreen:
             self._emit(SYNC_END)
 
     def flush(self) -> None:
-        """Write the changed cells of every dirty row."""
+        """Write the changed cells of every dirty row (after moving rows that
+        only moved up or down: a log that gained a line)."""
         if not self.dirty:
             return
+        if len(self.dirty) > 1:
+            self._scroll()
         for y in sorted(self.dirty):
             lo, hi = self.dirty[y]
             self._flush_row(y, lo, hi)
         self.dirty = {}
+
+    SCROLL_MAX = 4  # rows a band may move in one step
+
+    def _scroll(self) -> None:
+        """When whole rows Textual rewrote are rows the terminal already shows,
+        a few lines up or down (a log that gained a line), move them there in
+        the terminal, deleting and inserting lines, and write only what is
+        new: the blank rows that came in and whatever else changed."""
+        shown, shown_attr = self.shown, self.shown_attr
+        h, w = self.height, self.width
+        known = [None not in row for row in shown]
+        same = [self._looks(y, y) for y in range(h)]
+        best = None
+        for k in (*range(1, self.SCROLL_MAX + 1), *range(-1, -self.SCROLL_MAX - 1, -1)):
+            y = 0
+            while y < h:
+                run = y
+                while (
+                    0 <= run + k < h
+                    and known[run + k]
+                    and run in self.dirty
+                    and self._looks(run, run + k)
+                ):
+                    run += 1
+                if run == y:
+                    y += 1
+                    continue
+                a, b = y, run - 1  # want[a..b] is shown[a+k..b+k]
+                y = run
+                if all(same[a : b + 1]):
+                    continue
+                top, bot = (a, b + k) if k > 0 else (a + k, b)
+                if not all(known[top : bot + 1]):
+                    continue
+                fresh = range(b + 1, bot + 1) if k > 0 else range(top, a)
+                saving = sum(self._row_cost(g, shown[g], shown_attr[g]) for g in range(a, b + 1))
+                saving += sum(self._row_cost(g, shown[g], shown_attr[g]) for g in fresh)
+                saving -= sum(self._row_cost(g, None, None) for g in fresh)
+                code, cursor = self._scroll_code(top, bot, k)
+                saving -= len(code)
+                if saving > 0 and (best is None or saving > best[0]):
+                    best = (saving, top, bot, k, code, cursor)
+        if best is None:
+            return
+        _, top, bot, k, code, self.cursor = best
+        self._emit(code)
+        self.link, self.sgr = "", PLAIN
+        blank = [" "] * w
+        band, attrs = shown[top : bot + 1], shown_attr[top : bot + 1]
+        blanks = [list(blank) for _ in range(abs(k))]
+        plain = [[PLAIN] * w for _ in range(abs(k))]
+        if k > 0:
+            band, attrs = band[k:] + blanks, attrs[k:] + plain
+        else:
+            band, attrs = blanks + band[:k], plain + attrs[:k]
+        shown[top : bot + 1], shown_attr[top : bot + 1] = band, attrs
+        for y in range(top, bot + 1):
+            self.dirty[y] = [0, w]
+
+    def _looks(self, y: int, z: int) -> bool:
+        """Row y as wanted looks like row z as shown."""
+        want, shown = self.want[y], self.shown[z]
+        if want != shown:
+            return False
+        attrs, shown_attrs = self.want_attr[y], self.shown_attr[z]
+        if attrs == shown_attrs:
+            return True
+        return all(
+            a == b or same_blank(text, a, b)
+            for text, a, b in zip(want, attrs, shown_attrs, strict=True)
+        )
+
+    def _scroll_code(self, top: int, bot: int, k: int) -> tuple[str, tuple[int, int]]:
+        """Rows top..bot moved k up (k < 0: down) with blank rows coming in and
+        the rows below them back where they were: the escapes, and where they
+        leave the cursor. No link is open after them, and no colour is set."""
+        n = abs(k)
+        count = "" if n == 1 else str(n)
+        code = [link_escape("")] if self.link else []
+        if self.sgr != PLAIN:  # the rows that come in are blank in the default colours
+            code.append(transition(self.sgr, PLAIN))
+        cursor = self.cursor
+        steps = []  # (row, delete or insert)
+        if k > 0:
+            steps.append((top, "M"))
+            if bot < self.height - 1:
+                steps.append((bot - n + 1, "L"))
+        else:
+            if bot < self.height - 1:
+                steps.append((bot - n + 1, "M"))
+            steps.append((top, "L"))
+        for row, final in steps:
+            code.append(cursor_move(cursor, 0, row) + f"\x1b[{count}{final}")
+            cursor = (0, row)
+        return "".join(code), cursor
+
+    def _row_cost(self, y: int, row, attrs) -> int:
+        """About how many bytes writing row y costs over `row` (None: a blank row)."""
+        want, want_attr = self.want[y], self.want_attr[y]
+        if row is None:
+            row, attrs = [" "] * self.width, [PLAIN] * self.width
+        cost = run = 0
+        for x in range(self.width):
+            text = want[x]
+            if text is None or (
+                text == row[x]
+                and (want_attr[x] == attrs[x] or same_blank(text, want_attr[x], attrs[x]))
+            ):
+                run = 0
+                continue
+            if text == " " and run >= 8:
+                continue  # a long run of blanks: erased, not written
+            run = run + 1 if text == " " else 0
+            cost += 1 + (want_attr[x] != want_attr[x - 1] if x else 1) * 6
+        return cost
 
     def _flush_row(self, y: int, lo: int, hi: int) -> None:
         want, attrs = self.want[y], self.want_attr[y]
@@ -356,11 +478,16 @@ class ShadowScreen:
                     todo.append(other)
         out: list[str] = []
         cursor, sgr, link = self.cursor, self.sgr, self.link
-        for x in sorted(changed):
+        xs = sorted(changed)
+        i = 0
+        while i < len(xs):
+            x = xs[i]
+            i += 1
             text = want[x]
             if text == "":
                 continue  # written with its left half
             attr = attrs[x]
+            erase = self._erase(y, x, xs, i) if text == " " else None
             if cursor != (x, y):
                 move = cursor_move(cursor, x, y)
                 gap = self._gap(y, cursor, x, sgr, link)
@@ -374,7 +501,17 @@ class ShadowScreen:
             if attr[3] != link:
                 link = attr[3]
                 out.append(link_escape(link))
-            if attr != sgr:
+            if erase is not None:  # a run of blanks: erased, not written
+                code, i, end = erase
+                if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
+                    out.append(transition(sgr, attr))
+                    sgr = attr
+                out.append(code)
+                for g in range(x, end):
+                    shown[g], shown_attrs[g] = " ", sgr
+                cursor = (x, y)
+                continue
+            if attr != sgr and not (text == " " and sgr is not None and same_blank(" ", attr, sgr)):
                 out.append(transition(sgr, attr))
                 sgr = attr
             out.append(text)
@@ -384,9 +521,38 @@ class ShadowScreen:
             else:  # at the right edge: the cursor stays there, or waits to wrap
                 cursor = None if self.autowrap else (w - 1, y)
         for x in changed:
-            shown[x], shown_attrs[x] = want[x], attrs[x]
+            if shown[x] != " " or want[x] != " " or not same_blank(" ", attrs[x], shown_attrs[x]):
+                shown[x], shown_attrs[x] = want[x], attrs[x]
         self.cursor, self.sgr, self.link = cursor, sgr, link
         self._emit("".join(out))
+
+    def _erase(self, y: int, x: int, xs: list[int], i: int) -> tuple[str, int, int] | None:
+        """Erasing the blanks from x (to the end of the line, or a count of
+        them) when that is shorter than writing them: the escape, the index in
+        xs of the next cell still to write, and the end of the erased cells.
+        Terminals erase in the current background; a blank whose style shows
+        on a space (underline, reverse) or that holds a link is written."""
+        want, attrs = self.want[y], self.want_attr[y]
+        attr = attrs[x]
+        if attr[0] & INK_ON_BLANK or attr[3] or attr[4]:
+            return None
+        w = self.width
+        r = x + 1
+        while r < w and want[r] == " " and same_blank(" ", attrs[r], attr):
+            r += 1
+        j = i
+        while j < len(xs) and xs[j] < r:
+            j += 1
+        last = xs[j - 1]  # the last changed cell among the blanks
+        span = last - x + 1
+        if r == w:
+            code, end = "\x1b[K", w
+        else:
+            code, end = (f"\x1b[{span}X" if span > 1 else "\x1b[X"), last + 1
+        # writing them costs a byte each; erasing costs the escape and maybe a move on
+        if span <= len(code) + (0 if r == w or j == len(xs) else 4):
+            return None
+        return code, j, end
 
     def _gap(self, y: int, cursor, x: int, sgr, link: str) -> tuple[str, Attr] | None:
         """The unchanged cells from the cursor up to x written again, and the

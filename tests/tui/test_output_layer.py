@@ -46,11 +46,29 @@ ROOT = Path(__file__).resolve().parents[2]
 KITTY = re.compile(r"\x1b\[[<>=][0-9;]*u")
 
 
+class Screen(pyte.Screen):
+    """pyte's screen, deleting lines as terminals do: pyte leaves a row in
+    place when the row that should move up into it was never written."""
+
+    def delete_lines(self, count=None) -> None:
+        count = count or 1
+        top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
+        if top <= self.cursor.y <= bottom:
+            self.dirty.update(range(self.cursor.y, self.lines))
+            for y in range(self.cursor.y, bottom + 1):
+                below = self.buffer.pop(y + count, None) if y + count <= bottom else None
+                if below is None:
+                    self.buffer.pop(y, None)
+                else:
+                    self.buffer[y] = below
+            self.carriage_return()
+
+
 class Emulator:
     """A pyte screen fed like a terminal behind a tty (LF becomes CR LF)."""
 
     def __init__(self, width: int, height: int) -> None:
-        self.screen = pyte.Screen(width, height)
+        self.screen = Screen(width, height)
         self.stream = pyte.Stream(self.screen)
 
     def feed(self, data: str, tty: bool = True) -> None:
@@ -235,6 +253,70 @@ def test_a_hidden_cursor_stays_where_the_last_cell_put_it():
     replay([full(20, 6), "\x1b[?25l", frame((3, 3, "@"), (5, 4, "!")) + "\x1b[1;1H", "\x1b[?25h"])
 
 
+def log_frame(lines: list[str], width: int = 40, height: int = 6) -> str:
+    """Textual's way with a log: a title row, then each line padded with
+    spaces to the width in the screen's background, then a footer row."""
+    rows = ["title".ljust(width), *[line.ljust(width) for line in lines]]
+    rows += ["footer".ljust(width)] * (height - len(rows))
+    return (
+        "".join(f"\x1b[{y + 1};1H\x1b[38;5;253;48;5;233m{row}\x1b[0m" for y, row in enumerate(rows))
+        + "\x1b[1;1H"
+    )
+
+
+def test_a_log_that_gains_a_line_is_scrolled_and_one_line_written():
+    """The rows above the new line move up in the terminal (delete a line
+    at the log's top, insert one under it, so the footer stays) and only the
+    new line is written: its text, and an erase for the rest of it."""
+    lines = [f"{n}: Vega can't fire, no weapon in hand" for n in ("one", "two", "three", "four")]
+    five = "five: Okafor ends the turn."
+    shadow = ShadowScreen(40, 6)
+    shadow.feed(log_frame(lines))
+    out = shadow.feed(log_frame([*lines[1:], five]))
+    assert "\x1b[M" in out and "\x1b[L" in out  # the log's rows moved, the footer kept
+    assert "two" not in out and "three" not in out and "four" not in out
+    assert five in out and out.count(" ") == five.count(" ")  # the line's blanks erased
+    assert len(out) < len(five) + 45  # the moves, a colour, an erase
+    back = shadow.feed(log_frame(lines))  # and back down (a history scrolled back)
+    assert "\x1b[L" in back and "two" not in back
+    replay(
+        [log_frame(lines), log_frame([*lines[1:], five]), log_frame(lines),
+         log_frame([*lines[2:], five, "six"]), log_frame(lines[:3]),
+         log_frame(["a", "b", "c", "d"])],
+        40, 6,
+    )  # fmt: skip
+
+
+def test_a_log_at_the_bottom_of_the_screen_scrolls_without_a_footer():
+    lines = ["the zombies shamble in", "Vega searches: a wrench", "Okafor ends the turn",
+             "a door opens", "Lin moves to b", "Round 2 begins", "nothing happens"]  # fmt: skip
+    frames = [log_frame(lines[:5]), log_frame(lines[1:6]), log_frame(lines[:5])]
+    shadow = ShadowScreen(40, 6)
+    shadow.feed(frames[0])
+    out = shadow.feed(frames[1])
+    assert "\x1b[M" in out and "\x1b[L" not in out
+    replay(frames, 40, 6)
+
+
+def test_runs_of_blanks_are_erased_instead_of_written():
+    shadow = ShadowScreen(40, 2)
+    shadow.feed(frame((0, 0, "x" * 40), (0, 1, "y" * 40), style="38;5;240;48;5;233"))
+    out = shadow.feed(frame((0, 0, "ab" + " " * 38), (0, 1, " " * 30 + "y" * 10),
+                            style="38;5;240;48;5;233"))  # fmt: skip
+    assert out.count(" ") == 0
+    assert "\x1b[K" in out and "\x1b[30X" in out
+    # a reversed or underlined blank shows its colour, and is written
+    assert shadow.feed(frame((0, 0, " " * 40), style="7;38;5;240")).count(" ") == 40
+    replay(
+        [frame((0, 0, "x" * 40), (0, 1, "y" * 40), style="38;5;240;48;5;233"),
+         frame((0, 0, "ab" + " " * 38), (0, 1, " " * 30 + "y" * 10), style="38;5;240;48;5;233"),
+         frame((0, 0, " " * 40), style="7;38;5;240"),
+         frame((0, 0, " " * 20), (20, 0, " " * 20), style="1;48;5;17"),
+         frame((0, 0, " " * 20), style="1;38;5;80;48;5;17")],
+        40, 2,
+    )  # fmt: skip
+
+
 def test_short_gaps_are_written_over_instead_of_jumped():
     shadow = ShadowScreen(20, 1)
     shadow.feed(frame((0, 0, "aaaaaaaaaa")))
@@ -368,6 +450,39 @@ def writes(draw):
             cut = draw(st.integers(0, len(body)))
             out += [body[:cut], body[cut:]]
     return first, out
+
+
+@st.composite
+def logs(draw):
+    """A screen whose rows are a window on a list of lines that moves by a few
+    lines each frame, other rows changing too: what a log does."""
+    width, height = draw(st.integers(4, 16)), draw(st.integers(3, 8))
+    words = st.text(alphabet="ab ·中é", max_size=width // 2)
+    lines = draw(st.lists(words, min_size=height + 6, max_size=height + 12))
+    top, bot = sorted(draw(st.lists(st.integers(0, height - 1), min_size=2, max_size=2)))
+    styles = [draw(st.sampled_from(STYLES)) for _ in lines]
+    out, start = [], draw(st.integers(0, 6))
+    for _ in range(draw(st.integers(2, 6))):
+        start = max(0, min(len(lines) - height, start + draw(st.integers(-3, 3))))
+        text = []
+        for y in range(height):
+            if top <= y <= bot:
+                n = start + y - top
+                body, style = lines[n], styles[n]
+            else:
+                body, style = draw(st.sampled_from(["", "x", "yy"])), "38;5;240"
+            cells = sum(cell_width(c) for c in body)
+            body += " " * (width - cells)
+            text.append(f"\x1b[{y + 1};1H" + (f"\x1b[{style}m{body}\x1b[0m" if style else body))
+        out.append("".join(text) + "\x1b[1;1H")
+    return (width, height), out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(logs())
+def test_generated_logs_look_the_same_through_the_layer(case):
+    (width, height), stream = case
+    replay(stream, width, height)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
