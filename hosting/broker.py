@@ -33,9 +33,9 @@ from urllib.parse import unquote, urlsplit
 
 from engine.core import log
 from hosting import protocol as p
-from hosting.client import CoopError
 from hosting.host import Host
 from hosting.place import this_account
+from hosting.protocol import CoopError
 
 LEASE = 6.0  # seconds a host's lease lasts unless renewed
 RENEW = 2.0  # seconds between renewals, pings and presence checks

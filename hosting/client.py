@@ -36,13 +36,10 @@ from engine.core import log
 from hosting import protocol as p
 from hosting.host import Authors
 from hosting.place import coop_dir, socket_path
+from hosting.protocol import CoopError
 from hosting.seats import seating_for
 
 CONNECT_WITHIN = 10.0  # seconds for the host to welcome a client
-
-
-class CoopError(Exception):
-    """A shared game that cannot be joined or played on; the message says why."""
 
 
 class Change(msgspec.Struct, frozen=True):

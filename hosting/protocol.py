@@ -21,6 +21,11 @@ from typing import Any
 
 import msgspec
 
+
+class CoopError(Exception):
+    """A shared game that cannot be joined or played on; the message says why."""
+
+
 PROTOCOL = 1  # bumped on any change an older peer cannot read
 MAX_MESSAGE = 64 << 20  # a whole log in a Welcome fits well inside this
 

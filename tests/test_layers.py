@@ -75,3 +75,122 @@ def test_each_package_imports_only_the_layers_below_it(package):
         if name.split(".")[0] in PROJECT and name.split(".")[0] not in MAY_IMPORT[package]
     ]
     assert not bad, "\n".join(bad)
+
+
+# -- no import cycles ----------------------------------------------------------------
+def project_modules() -> dict[str, Path]:
+    return {
+        module_name(path): path
+        for package in sorted(PROJECT - {"tests"})
+        for path in sources(package)
+    }
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the project modules it imports: `from a import b` names module
+    a.b when there is one, else a (its __init__)."""
+    modules = project_modules()
+    graph = {}
+    for name, path in modules.items():
+        edges = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                edges |= {alias.name for alias in node.names if alias.name in modules}
+            elif isinstance(node, ast.ImportFrom):
+                base = absolute(path, node)
+                for alias in node.names:
+                    sub = f"{base}.{alias.name}"
+                    edges.add(sub if sub in modules else base)
+        graph[name] = {m for m in edges if m in modules and m != name}
+    return graph
+
+
+def absolute(path: Path, node: ast.ImportFrom) -> str:
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    base = node.module or ""
+    if node.level:
+        stem = package[: len(package) - node.level + 1]
+        base = ".".join(stem + ([base] if base else []))
+    return base
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import knots: each strongly connected set of two or more modules
+    (Tarjan's algorithm, without recursion), with one loop through it spelled out."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                knot = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    knot.append(member)
+                    if member == node:
+                        break
+                if len(knot) > 1:
+                    found.append(loop_in(graph, set(knot)))
+    return found
+
+
+def loop_in(graph: dict[str, set[str]], knot: set[str]) -> list[str]:
+    """One import loop inside a knot: from its first module back to it."""
+    start = min(knot)
+    came = {start: None}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for nxt in sorted(graph[node] & knot):
+            if nxt == start:
+                path = [node]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])
+                return (
+                    [start, *reversed(path[:-1]), start] if len(path) > 1 else [start, node, start]
+                )
+            if nxt not in came:
+                came[nxt] = node
+                queue.append(nxt)
+    return sorted(knot)
+
+
+def test_the_cycle_finder_finds_a_knot_and_its_loop():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e2"}, "e2": {"e"}}
+    assert sorted(cycles(graph)) == [["a", "b", "c", "a"], ["e", "e2", "e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_holds_imports_inside_functions():
+    graph = import_graph()
+    assert "hosting.cli" in graph["tui.cli"]  # imported inside `shamble join`
+    assert "tui.screens.dialogs" in graph["tui.app"]
+
+
+def test_no_module_of_the_project_imports_itself_round_a_loop():
+    knots = cycles(import_graph())
+    assert not knots, "import cycles:\n" + "\n".join(" -> ".join(k) for k in knots)

@@ -18,11 +18,11 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH
+
 if TYPE_CHECKING:
     from engine import Game
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 HEAP_SETTLES_AFTER = 0.25  # seconds after start-up or opening a game
 
 
@@ -195,3 +195,17 @@ class ShambleApp(App):
             # command writes into ~/Downloads (docs/hosting.md)
             if command.title != "Screenshot":
                 yield command
+
+
+class ViewerApp(ShambleApp):
+    """The app opening on one screen over the title (`shamble watch`,
+    `shamble replay --view`); leaving it shows the title."""
+
+    def __init__(self, first: Any, **settings: Any) -> None:
+        super().__init__(**settings)
+        self._first_screen = first  # app -> a screen (or None when it said why not)
+
+    def on_mount(self) -> None:  # ShambleApp.on_mount runs after this one
+        screen = self._first_screen(self)
+        if screen is not None:
+            self.push_screen(screen)

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tui.options import MODE_OPTIONS
+
 
 def _dice(text: str) -> list[int]:
     try:
@@ -20,17 +22,6 @@ def _dice(text: str) -> list[int]:
     if any(not 1 <= f <= 6 for f in faces):
         raise argparse.ArgumentTypeError("dice are faces 1-6 separated by commas")
     return faces
-
-
-# Options of one mode or another, passed to the mode only when given: the
-# mode checks them (an option it does not know is refused as `bad_option`).
-MODE_OPTIONS = {
-    "players": "station hot-seat: a number of players (2: two survivors each unless "
-    "--survivors names them) or who controls each survivor, e.g. vega:1,okafor:2",
-    "zombies": "siege: who plays the zombies, ai (default) or human",
-    "commander": "sniper: who plays the commander, ai (default) or human",
-    "seats": "outbreak: 2-6 seats in turn order, e.g. human,bot,bot or ann:human,bot",
-}
 
 
 def _game_options_given(args: argparse.Namespace) -> dict[str, str]:
@@ -218,7 +209,7 @@ def _save_path(text: str) -> Path:
 
 def _run_viewer(args: argparse.Namespace, first) -> int:
     """The app opening on one screen (first(app) makes it) over the title."""
-    from tui.screens.watch import ViewerApp
+    from tui.app import ViewerApp
 
     app = ViewerApp(first, ascii_only=args.ascii, mouse=not args.no_mouse, playback=args.playback)
     app.run(mouse=not args.no_mouse)

@@ -16,9 +16,10 @@ from engine.sniper.legal import legal_commands
 from engine.sniper.mission import Mission, load_mission
 from engine.sniper.rules import World, make_world
 from engine.sniper.state import Sniper, State, Unit
-from engine.sniper.summary import summary, view
+from engine.sniper.summary import summary
 from engine.sniper.table import SniperTable
 from engine.sniper.turn import Turn
+from engine.sniper.views import view
 
 OPTIONS = {"commander", "ammo"}
 SEATS = ("ai", "human")

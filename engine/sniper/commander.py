@@ -12,6 +12,7 @@ from engine.core.geometry import chebyshev
 from engine.sniper import commands as cmd
 from engine.sniper import content
 from engine.sniper import events as ev
+from engine.sniper.ai import commander_commands
 from engine.sniper.board import near, neighbours
 from engine.sniper.content import unit_name
 from engine.sniper.effects import (
@@ -32,6 +33,7 @@ from engine.sniper.rules import (
     unit_sight,
 )
 from engine.sniper.state import Cell, State, Unit
+from engine.sniper.summary import commander_view
 from engine.sniper.turn import Turn
 
 
@@ -47,10 +49,6 @@ def begin(t: Turn) -> None:
 
 
 def _play_ai(t: Turn) -> None:
-    # imported here: the view is built by summary, which reads decide, which calls us
-    from engine.sniper.ai import commander_commands
-    from engine.sniper.summary import commander_view
-
     for command in commander_commands(commander_view(t.world, t.state)):
         if t.over or t.state.phase != "commander":
             return

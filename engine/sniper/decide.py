@@ -58,15 +58,6 @@ def may_act(state: State) -> None:
     raise RuleError("already_acted", "he has taken his action this turn")
 
 
-def actions_left(state: State) -> int:
-    s = state.sniper
-    if state.active != "sniper":
-        return 0
-    if s.actions == 0:
-        return 1
-    return 1 if s.actions == 1 and s.first_action == "shoot" else 0
-
-
 def seen_unit(world: World, state: State, uid: str | None) -> Unit:
     """A living unit he sees now; anything else is `not_visible` (SN-12)."""
     u = state.unit(uid) if uid else None

@@ -12,9 +12,10 @@ from engine.core.geometry import chebyshev
 from engine.sniper import commands as cmd
 from engine.sniper import content
 from engine.sniper.board import near, neighbours
-from engine.sniper.decide import actions_left, run
+from engine.sniper.decide import run
 from engine.sniper.rules import (
     World,
+    actions_left,
     entry_free,
     free_for_unit,
     in_cover,

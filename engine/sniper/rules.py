@@ -150,3 +150,13 @@ def entry_free(world: World, state: State, cell: Cell) -> bool:
     """An entry cell: a road cell on the border with no unit on it (the commander
     cannot know where the sniper is, so his figure does not count)."""
     return cell in world.entries and state.unit_at(cell) is None
+
+
+def actions_left(state: State) -> int:
+    """The sniper's actions left this turn: one, or a second after a shot."""
+    s = state.sniper
+    if state.active != "sniper":
+        return 0
+    if s.actions == 0:
+        return 1
+    return 1 if s.actions == 1 and s.first_action == "shoot" else 0

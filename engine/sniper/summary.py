@@ -7,14 +7,9 @@ data only (lists, not tuples), so a JSON round trip gives them back equal."""
 
 from __future__ import annotations
 
-import msgspec
-
-from engine.core.errors import RuleError
 from engine.sniper import content
-from engine.sniper.decide import actions_left
-from engine.sniper.legal import legal_commands
 from engine.sniper.mission import id_order
-from engine.sniper.rules import World, exposed, visible_units
+from engine.sniper.rules import World, actions_left, exposed, visible_units
 from engine.sniper.state import Cell, State
 
 VIEWERS = ("sniper", "commander")
@@ -132,20 +127,4 @@ def commander_view(world: World, state: State) -> dict:
     out["commander_hand"] = list(state.commander_hand)
     out["event_played"] = state.event_played
     out["entries"] = [_cell(c) for c in world.entries]
-    return out
-
-
-def view(world: World, state: State, viewer: str = "sniper") -> dict:
-    """A side's view, with `legal`: the commands that side may submit now as
-    plain data (empty while the other side acts), so a player who holds only
-    the view (a shared game's client) can be offered them."""
-    if viewer in ("sniper", "players"):
-        out, side = sniper_view(world, state), "sniper"
-    elif viewer == "commander":
-        out, side = commander_view(world, state), "commander"
-    else:
-        raise RuleError("bad_viewer", f"a view is the sniper's or the commander's, not {viewer!r}")
-    acting = state.active == side
-    legal = legal_commands(world, state) if acting else []
-    out["legal"] = msgspec.json.decode(msgspec.json.encode(legal))  # cells as lists, as JSON
     return out

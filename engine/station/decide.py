@@ -19,7 +19,6 @@ from engine.station.effects import (
     noise,
     place_card,
     spawn,
-    spawn_card,
     wound,
 )
 from engine.station.gear import arrange
@@ -33,7 +32,7 @@ from engine.station.rules import (
 )
 from engine.station.state import Attack, Pending, State, Survivor
 from engine.station.turn import Turn
-from engine.station.zombies import immediate_action, zombie_phase
+from engine.station.zombies import immediate_action, spawn_card, zombie_phase
 
 
 def run(world: World, state: State, command: cmd.Command) -> tuple[list[ev.Event], State]:

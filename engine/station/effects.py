@@ -83,33 +83,6 @@ def spawn(t: Turn, zone: str, card_id: str, counts: dict[str, int], extra: str =
         t.emit(ev.GameLost(reason=f"the station holds more than {limit} zombies"))
 
 
-def spawn_card(t: Turn, zone: str) -> None:
-    """Draw a zombie card and spawn its line for the current danger level (ST-6)."""
-    from engine.station.rules import danger
-    from engine.station.zombies import runners_act
-
-    card_id = t.top("zombie")
-    if card_id is None:
-        return
-    t.emit(ev.ZombieCardDrawn(card=card_id))
-    line = zombie_card(t, card_id).line(danger(t.world, t.state))
-    counts = line.counts()
-    if counts or line.extra:
-        spawn(t, zone, card_id, counts, line.extra)
-    if line.extra == "runners" and not t.over:
-        t.emit(ev.RunnersActivated(zone=zone))
-        runners_act(t)
-
-
-def zombie_card(t: Turn, card_id: str) -> content.ZombieCard:
-    own = t.world.mission.zombie_cards
-    if own is not None:
-        for c in own:
-            if c.id == card_id:
-                return c
-    return content.zombie_cards()[card_id]
-
-
 def check_lost(t: Turn) -> None:
     if not t.over and not t.state.living():
         t.emit(ev.GameLost(reason="every survivor was eliminated"))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine.station import content
 from engine.station import events as ev
 from engine.station.content import NO_RETURN, ZOMBIE_KINDS
-from engine.station.effects import check_lost, check_won, spawn_card, zombie_wounds
-from engine.station.rules import World, zone_noise
+from engine.station.effects import check_lost, check_won, spawn, zombie_wounds
+from engine.station.rules import World, danger, zone_noise
 from engine.station.state import State
 from engine.station.turn import Turn
 
@@ -142,3 +143,27 @@ def runners_act(t: Turn) -> None:
 def immediate_action(t: Turn, zone: str) -> None:
     """ST-3.5: every zombie in the zone behind an opened door acts once."""
     _act(t, ZOMBIE_KINDS, zone)
+
+
+def spawn_card(t: Turn, zone: str) -> None:
+    """Draw a zombie card and spawn its line for the current danger level (ST-6)."""
+    card_id = t.top("zombie")
+    if card_id is None:
+        return
+    t.emit(ev.ZombieCardDrawn(card=card_id))
+    line = zombie_card(t, card_id).line(danger(t.world, t.state))
+    counts = line.counts()
+    if counts or line.extra:
+        spawn(t, zone, card_id, counts, line.extra)
+    if line.extra == "runners" and not t.over:
+        t.emit(ev.RunnersActivated(zone=zone))
+        runners_act(t)
+
+
+def zombie_card(t: Turn, card_id: str) -> content.ZombieCard:
+    own = t.world.mission.zombie_cards
+    if own is not None:
+        for c in own:
+            if c.id == card_id:
+                return c
+    return content.zombie_cards()[card_id]

@@ -16,11 +16,12 @@ from engine import Game
 from engine.core import log as codec
 from saves import load
 from saves.history import History
+from tui.app import ViewerApp
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game import GameScreen
 from tui.screens.replay import SPEEDS, AskDialog, ReplayScreen, replay_path
 from tui.screens.title import TitleScreen
-from tui.screens.watch import UNDO_LINE, ViewerApp
+from tui.screens.watch import UNDO_LINE
 from tui.widgets.panels import MessageLog
 
 

@@ -19,12 +19,12 @@ from engine import Game
 from engine.core import log as codec
 from saves import AutoSave
 from saves.follow import Follower
-from tui.app import ShambleApp
+from tui.app import ShambleApp, ViewerApp
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.title import TitleScreen
-from tui.screens.watch import REDO_LINE, UNDO_LINE, ViewerApp, WatchScreen, watch_screen
+from tui.screens.watch import REDO_LINE, UNDO_LINE, WatchScreen, watch_screen
 from tui.widgets.panels import MessageLog
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -50,7 +50,7 @@ def shareable_modes() -> list[str]:
 
 def host_argv(mode: str, mission: str, seed: int, undo: str, args: dict[str, Any]) -> list[str]:
     """`shamble host`'s options for a game the new-game rows describe."""
-    from tui.cli import MODE_OPTIONS
+    from tui.options import MODE_OPTIONS
 
     argv = ["host", "--mode", mode, "--mission", mission, "--seed", str(seed), "--undo", undo]
     for name, value in args.items():

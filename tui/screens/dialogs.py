@@ -21,6 +21,8 @@ from textual.visual import Visual
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+MIN_WIDTH = 80  # the smallest terminal the game is drawn in (TooSmallScreen below it)
+MIN_HEIGHT = 24
 CLEAR = Color(0, 0, 0, 0)
 
 
@@ -156,8 +158,6 @@ class TooSmallScreen(Screen):
         yield Label(self._text(), id="too-small")
 
     def _text(self) -> str:
-        from tui.app import MIN_HEIGHT, MIN_WIDTH
-
         return (
             f"The terminal is {self.width}x{self.height}.\n"
             f"Shamble needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"

@@ -26,6 +26,7 @@ from tui import keys
 from tui.modes.base import Play, Seat, Step, Targeting
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
 from tui.screens.game_keys import KeyActions
+from tui.screens.host import host_below
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import MessageLog, StatusLine
@@ -469,7 +470,8 @@ class GameScreen(KeyActions, Screen):
     def show_game_over(self) -> None:
         from tui.screens.gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.game, self.play), self._after_game_over)
+        host = host_below(self.app, self)
+        self.app.push_screen(GameOverScreen(self.game, self.play, host), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "undo":

@@ -29,22 +29,12 @@ class GameOverScreen(SeeThrough, ModalScreen[str | None]):
         Binding("u", "pick('undo')", "undo"),
     ]
 
-    def __init__(self, game, play: Play) -> None:
+    def __init__(self, game, play: Play, host: GameHost | None = None) -> None:
+        """host: the screen the game was opened from when it hosts games."""
         super().__init__()
         self.game = game
         self.play = play
-        self.host = self.game_host()
-
-    def game_host(self) -> GameHost | None:
-        """The screen this game was opened from when it hosts games, if any."""
-        from tui.screens.game import GameScreen
-
-        stack = self.app.screen_stack
-        for i, screen in enumerate(stack):
-            if isinstance(screen, GameScreen) and screen.game is self.game and i:
-                below = stack[i - 1]
-                return below if isinstance(below, GameHost) else None
-        return None
+        self.host = host
 
     def record_score(self) -> str:
         """A plain game's score into its table, once; what to say about it."""

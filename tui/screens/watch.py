@@ -18,7 +18,6 @@ never writes."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,6 @@ from saves.files import SaveError
 from saves.follow import POLL_INTERVAL, Follower
 from saves.slots import printable
 from tui import keys
-from tui.app import ShambleApp
 from tui.keys import Key
 from tui.modes import get_ui
 from tui.modes.base import HelpSection, Play
@@ -407,23 +405,3 @@ def watch_path(app: Any, path: str | Path) -> WatchScreen | None:
         app.notify(printable(str(e)), severity="error", timeout=10)
         return None
     return watch_screen(app, follower)
-
-
-class ViewerApp(ShambleApp):
-    """The app opening on one screen over the title (`shamble watch`,
-    `shamble replay --view`); leaving it shows the title."""
-
-    # Textual reads a relative CSS_PATH from the subclass's folder
-    CSS_PATH = [
-        str(Path(sys.modules[ShambleApp.__module__].__file__).parent / p)
-        for p in ShambleApp.CSS_PATH
-    ]
-
-    def __init__(self, first: Any, **settings: Any) -> None:
-        super().__init__(**settings)
-        self._first_screen = first  # app -> a screen (or None when it said why not)
-
-    def on_mount(self) -> None:  # ShambleApp.on_mount runs after this one
-        screen = self._first_screen(self)
-        if screen is not None:
-            self.push_screen(screen)
