@@ -3,7 +3,8 @@
 Groups: engine (replay, load, undo, zombie phase, legal commands, playouts,
 memory), tui (keypress, startup, headless), pty (bytes and key latency in a
 real pseudo-terminal), siege, sniper and outbreak (each mode's AI or bot turn
-and playouts). Default: all."""
+and playouts), plain (the words a round's story speaks at the --plain
+prompt). Default: all."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ GROUPS = {
     "siege": "bench.siege_figures",
     "sniper": "bench.sniper_figures",
     "outbreak": "bench.outbreak_figures",
+    "plain": "bench.plain_figures",
 }
 
 

@@ -96,3 +96,9 @@ def test_outbreak_a_drawn_tile_is_laid_by_number():
     game, said = play("outbreak", ["draw tile", "what", "1"])
     assert types(game)[:2] == ["draw_tile", "place_tile"]
     assert "Player 1 draws a tile" in said
+
+
+def test_the_bench_counts_the_words_a_round_speaks():
+    from bench.plain_figures import words_per_round
+
+    assert 5 < words_per_round("station", 0) < 500

@@ -80,3 +80,25 @@ def test_a_line_is_not_said_twice_in_a_row_and_long_lines_fold(tmp_path):
     printed = out.getvalue().splitlines()
     assert printed[0] == "Zone a." and printed[1] != "Zone a."
     assert all(len(line) <= 100 for line in printed)
+
+
+def test_a_story_puts_what_hurts_first_and_folds_runs_of_alike_lines():
+    from tui.plain.table import brief
+
+    story = [
+        "Vega moves to b.",
+        "2 walkers move to b.",
+        "A walker bites Vega: 1 wound.",
+        "-- Bot 2's turn (round 1) --",
+        "Bot 2 moves a zombie south.",
+        "Bot 2 moves a zombie east.",
+        "3 zombies shamble in.",
+    ]
+    assert brief(story) == [
+        "Vega moves to b.",
+        "A walker bites Vega: 1 wound.",
+        "2 walkers move to b.",
+        "-- Bot 2's turn (round 1) --",
+        "3 zombies shamble in.",
+        "Bot 2 moves a zombie south and east.",
+    ]

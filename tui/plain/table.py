@@ -8,6 +8,7 @@ each person reads what their own seat is told. It names no mode."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,8 +132,11 @@ class PlainTable:
         del self.story_log[: max(0, len(self.story_log) - KEEP)]
 
     def story(self, lines: list[str]) -> None:
-        """One command's story: told now, and again on `again`."""
-        lines = [str(x) for x in lines if str(x).strip()]
+        """One command's story: told now, and again on `again`. What the
+        player did comes first, then what hurts (wounds, deaths, bites,
+        spawns), then the rest; runs of lines alike but for one word are
+        said once ("Bot 2 moves a zombie south, east and north.")."""
+        lines = brief([str(x) for x in lines if str(x).strip()])
         self.last_story = lines
         self.tell(lines)
 
@@ -470,3 +474,59 @@ def _hints(tokens: list[str]) -> bool:
         else:
             follows = True
     return follows is True
+
+
+# Words of a story line that put it first: someone is hurt, dies or is found.
+URGENT = re.compile(
+    r"\b(wound\w*|bit(e|es|ten)?|dies|died|dead|killed|kills?|lost|loses|captured|spotted|"
+    r"seen|spawn\w*|shambles? in|breaks? (in|through)|attacks?|hit|hits|fires? at|won|wins)\b",
+    re.I,
+)
+
+
+def brief(lines: list[str]) -> list[str]:
+    """A story told short: the first line (the player's own command) first,
+    then the urgent lines, then the rest, each in their order; runs of lines
+    alike but for one word folded into one."""
+    if len(lines) < 2:
+        return lines
+    out: list[str] = []
+    part: list[str] = []
+    for line in [*lines, None]:  # each turn's part in its place ("-- Bot 2's turn --")
+        if line is None or (line.startswith("--") and line.endswith("--")):
+            if part:  # the player's own command heads the first part
+                head, rest = ([], fold(part)) if out else (part[:1], fold(part[1:]))
+                urgent = [x for x in rest if URGENT.search(x)]
+                out += head + urgent + [x for x in rest if not URGENT.search(x)]
+            part = []
+            if line is not None:
+                out.append(line)
+        else:
+            part.append(line)
+    return out
+
+
+def fold(lines: list[str]) -> list[str]:
+    """Consecutive lines the same but for one word, said as one line."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        words_ = lines[i].rstrip(".").split()
+        j, at, said = i + 1, None, [None]
+        while j < len(lines):
+            other = lines[j].rstrip(".").split()
+            diff = [k for k, (a, b) in enumerate(zip(words_, other, strict=False)) if a != b]
+            if len(other) != len(words_) or len(diff) > 1 or (diff and at not in (None, diff[0])):
+                break
+            if diff:
+                at = diff[0]
+            said.append(other[at] if at is not None else None)
+            j += 1
+        if at is None:  # the same line again and again: said once, with a count
+            out.append(lines[i] if j == i + 1 else f"{lines[i].rstrip('.')} ({j - i} times).")
+        else:
+            said = [words_[at] if w is None else w for w in said]
+            listed = ", ".join(said[:-1]) + " and " + said[-1]
+            out.append(" ".join([*words_[:at], listed, *words_[at + 1 :]]) + ".")
+        i = j
+    return out
