@@ -586,6 +586,16 @@ class TerminalDriver(LinuxDriver):
     on the input with no events asked for wakes only on a hangup or an
     error and leaves as SIGHUP does: every command is already saved."""
 
+    def _enable_mouse_support(self) -> None:
+        """Button presses and releases only, in the SGR encoding: Textual also
+        asks for every motion (?1003h), so that moving a mouse over the window
+        sends a report per cell crossed, and the game repaints hovers, over SSH
+        both ways. Clicks and the wheel still work; --no-mouse asks for none."""
+        if not self._mouse:
+            return
+        self.write("\x1b[?1000h\x1b[?1006h")
+        self.flush()
+
     def start_application_mode(self) -> None:
         super().start_application_mode()
         if not getattr(self, "_watching", False):

@@ -659,6 +659,8 @@ def test_the_game_in_a_pty_shows_the_same_with_and_without_the_layer(tmp_path, s
     # the same trace through a fresh layer, checked after every single write
     records = [json.loads(line) for line in game.trace_path.read_text().splitlines()]
     assert any(SYNC_START in data for _, data in records) == sync
+    written = "".join(data for _, data in records)
+    assert "\x1b[?1000h" in written and "\x1b[?1003h" not in written  # clicks, no motion
     stream, size = [], tuple(records[0][0])
     for (cols, rows), data in records:
         if (cols, rows) != size:
@@ -710,3 +712,13 @@ async def test_a_failing_layer_hands_over_to_textuals_own_output(driver, monkeyp
     driver.write(full(20, 6))
     driver.write(full(20, 6))
     assert driver.sent == [full(20, 6), full(20, 6)]
+
+
+async def test_the_mouse_reports_buttons_only_and_nothing_without_it(driver):
+    driver._enable_mouse_support()  # the fixture's driver: --no-mouse
+    assert driver.sent == []
+    driver._mouse = True
+    driver._enable_mouse_support()
+    sent = "".join(driver.sent)
+    assert "\x1b[?1000h" in sent and "\x1b[?1006h" in sent  # presses and releases, SGR
+    assert "\x1b[?1003h" not in sent and "\x1b[?1002h" not in sent  # no motion
