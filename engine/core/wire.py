@@ -69,6 +69,8 @@ def _members(union: Any) -> tuple[type, ...]:
 
 def _runtime(t: Any) -> Any:
     """The class a value of annotation t has at run time (dict for dict[str, X])."""
+    if typing.get_origin(t) is typing.Annotated:
+        t = typing.get_args(t)[0]
     return typing.get_origin(t) or t
 
 
@@ -170,6 +172,8 @@ class _Builder:
 
     # -- types: a real annotation -> its mirror annotation and converters ------------
     def _type(self, t: Any) -> Any:
+        if typing.get_origin(t) is typing.Annotated:  # a command's bounds: saves read without
+            return self._type(typing.get_args(t)[0])
         if _is_struct(t):
             return self.record(t) if t not in self.mirror else self.mirror[t]
         origin = typing.get_origin(t)
@@ -186,6 +190,8 @@ class _Builder:
     def _convert(self, t: Any) -> tuple[Convert | None, Convert | None]:
         """(mirror value -> real value, real value -> mirror value) for an annotation,
         None where the value is the same in both."""
+        if typing.get_origin(t) is typing.Annotated:
+            return self._convert(typing.get_args(t)[0])
         if _is_struct(t):
             mirror = self._type(t)
             if mirror is t:

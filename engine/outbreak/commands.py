@@ -5,21 +5,23 @@ refused (`not_your_turn`)."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
+
+from engine.core.limits import Few, Word
 
 
 class Command(
     msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True, kw_only=True
 ):
-    seat: str | None = None
+    seat: Word | None = None
 
 
 class PlayEvent(Command, tag="play_event"):
-    card: str
-    target: str | None = None  # an opponent's seat id
-    direction: str | None = None  # n | e | s | w
+    card: Word
+    target: Word | None = None  # an opponent's seat id
+    direction: Word | None = None  # n | e | s | w
     tile: tuple[int, int] | None = None  # a tile position [tx, ty]
 
 
@@ -30,11 +32,11 @@ class DrawTile(Command, tag="draw_tile"):
 class PlaceTile(Command, tag="place_tile"):
     at: tuple[int, int]
     rotation: int = 0
-    zombies: list[tuple[int, int]] | None = None
+    zombies: Annotated[list[tuple[int, int]], Few] | None = None
 
 
 class Choose(Command, tag="choose"):
-    option: str
+    option: Word
 
 
 class Move(Command, tag="move"):
@@ -51,7 +53,7 @@ class MoveZombie(Command, tag="move_zombie", rename={"from_": "from"}):
 
 
 class EndTurn(Command, tag="end_turn"):
-    discard: str | None = None
+    discard: Word | None = None
 
 
 OutbreakCommand = Union[  # noqa: UP007 (msgspec needs a real Union of Struct types)

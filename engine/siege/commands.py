@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
+
+from engine.core.limits import Few, Word
 
 Cell = tuple[int, int]
 
@@ -15,93 +17,93 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fiel
 
 
 class Move(Command, tag="move"):
-    human: str
-    path: tuple[Cell, ...]
+    human: Word
+    path: Annotated[tuple[Cell, ...], Few]
 
 
 class Attack(Command, tag="attack"):
-    human: str
-    weapon: str  # a carried weapon id, or "hands"
+    human: Word
+    weapon: Word  # a carried weapon id, or "hands"
     at: Cell
 
 
 class Aim(Command, tag="aim"):
-    human: str
+    human: Word
 
 
 class Search(Command, tag="search"):
-    human: str
+    human: Word
     at: Cell
 
 
 class Carry(Command, tag="carry"):
-    human: str
-    target: str
+    human: Word
+    target: Word
 
 
 class Trade(Command, tag="trade"):
-    human: str
-    to: str
-    items: tuple[str, ...]
+    human: Word
+    to: Word
+    items: Annotated[tuple[Word, ...], Few]
 
 
 class Drop(Command, tag="drop"):
-    human: str
-    items: tuple[str, ...]
+    human: Word
+    items: Annotated[tuple[Word, ...], Few]
 
 
 class PickUp(Command, tag="pick_up"):
-    human: str
-    items: tuple[str, ...]
+    human: Word
+    items: Annotated[tuple[Word, ...], Few]
 
 
 class Use(Command, tag="use"):
-    human: str
-    item: str
-    target: str | None = None
+    human: Word
+    item: Word
+    target: Word | None = None
 
 
 class Barricade(Command, tag="barricade"):
-    human: str
+    human: Word
     at: Cell
 
 
 class Unbarricade(Command, tag="unbarricade"):
-    human: str
+    human: Word
     at: Cell
 
 
 class OpenDoor(Command, tag="open_door"):
-    human: str
+    human: Word
     at: Cell
 
 
 class CloseDoor(Command, tag="close_door"):
-    human: str
+    human: Word
     at: Cell
 
 
 class EndTurn(Command, tag="end_turn"):
-    human: str
+    human: Word
     set_down: Cell | None = None
 
 
 class Choose(Command, tag="choose"):
-    option: str
+    option: Word
 
 
 class ZombieMove(Command, tag="zombie_move"):
-    zombie: str
+    zombie: Word
     to: Cell
 
 
 class ZombieAttack(Command, tag="zombie_attack"):
-    zombie: str
-    human: str
+    zombie: Word
+    human: Word
 
 
 class ZombieBreak(Command, tag="zombie_break"):
-    zombie: str
+    zombie: Word
     at: Cell
 
 

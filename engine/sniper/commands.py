@@ -5,9 +5,11 @@ convert to tuples."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
+
+from engine.core.limits import Few, Word
 
 Cell = tuple[int, int]
 
@@ -18,18 +20,18 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fiel
 
 # -- the sniper -----------------------------------------------------------------
 class Move(Command, tag="move"):
-    path: tuple[Cell, ...]
+    path: Annotated[tuple[Cell, ...], Few]
 
 
 class Shoot(Command, tag="shoot"):
-    target: str
+    target: Word
     suppressed: bool = False
 
 
 class Use(Command, tag="use"):
-    card: str
+    card: Word
     at: Cell | None = None
-    target: str | None = None
+    target: Word | None = None
 
 
 class TakeAmmo(Command, tag="take_ammo"):
@@ -37,7 +39,7 @@ class TakeAmmo(Command, tag="take_ammo"):
 
 
 class Sabotage(Command, tag="sabotage"):
-    feature: str
+    feature: Word
 
 
 class Hide(Command, tag="hide"):
@@ -46,12 +48,12 @@ class Hide(Command, tag="hide"):
 
 # -- the commander ------------------------------------------------------------------
 class Order(Command, tag="order"):
-    unit: str
+    unit: Word
     to: Cell
 
 
 class PlayEvent(Command, tag="event"):
-    card: str
+    card: Word
     at: Cell | None = None
 
 

@@ -179,6 +179,10 @@ def _use(t: Turn, c: cmd.Use) -> None:
     spec = content.equipment(c.card)
     if spec.aim == "shot":
         raise RuleError("bad_command", f"the {c.card} goes on a shot: shoot with suppressed true")
+    if c.target is not None and spec.aim != "target":
+        raise RuleError("bad_command", f"the {c.card} takes no target: leave out `target`")
+    if c.at is not None and spec.aim != "at":
+        raise RuleError("bad_command", f"the {c.card} is aimed at no cell: leave out `at`")
     target: Unit | None = None
     at: Cell | None = None
     if spec.aim == "target":

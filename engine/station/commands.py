@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
+
+from engine.core.limits import Few, Word
 
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -12,66 +14,66 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fiel
 
 
 class Move(Command, tag="move"):
-    survivor: str
-    to: str
+    survivor: Word
+    to: Word
 
 
 class Melee(Command, tag="melee"):
-    survivor: str
-    weapon: str | None = None
-    targets: list[str] | None = None
+    survivor: Word
+    weapon: Word | None = None
+    targets: Annotated[list[Word], Few] | None = None
 
 
 class Ranged(Command, tag="ranged"):
-    survivor: str
-    zone: str
-    weapon: str | None = None
-    targets: list[str] | None = None
+    survivor: Word
+    zone: Word
+    weapon: Word | None = None
+    targets: Annotated[list[Word], Few] | None = None
 
 
 class Search(Command, tag="search"):
-    survivor: str
+    survivor: Word
 
 
 class OpenDoor(Command, tag="open_door"):
-    survivor: str
-    door: str
+    survivor: Word
+    door: Word
 
 
 class Arrangement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    hand: list[str] = []
-    backpack: list[str] = []
+    hand: Annotated[list[Word], Few] = []
+    backpack: Annotated[list[Word], Few] = []
 
 
 class Manage(Command, tag="manage"):
-    survivor: str
-    hand: list[str]
-    backpack: list[str]
-    others: dict[str, Arrangement] | None = None
+    survivor: Word
+    hand: Annotated[list[Word], Few]
+    backpack: Annotated[list[Word], Few]
+    others: Annotated[dict[Word, Arrangement], Few] | None = None
 
 
 class Use(Command, tag="use"):
-    survivor: str
-    card: str
-    target: str | None = None
+    survivor: Word
+    card: Word
+    target: Word | None = None
 
 
 class Skill(Command, tag="skill"):
-    survivor: str
-    skill: str
-    target: str | None = None
+    survivor: Word
+    skill: Word
+    target: Word | None = None
 
 
 class TakeObjective(Command, tag="take_objective"):
-    survivor: str
+    survivor: Word
 
 
 class EndTurn(Command, tag="end_turn"):
-    survivor: str
+    survivor: Word
 
 
 class Choose(Command, tag="choose"):
-    option: str
+    option: Word
 
 
 StationCommand = Union[  # noqa: UP007 (msgspec needs a real Union of Struct types)

@@ -131,6 +131,8 @@ def _values(t: typing.Any) -> st.SearchStrategy:
         fields = {f.name: _values(f.type) for f in msgspec.structs.fields(t)}
         return st.builds(t, **fields)
     origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin is typing.Annotated:  # a command's bounds (engine/core/limits.py): far above 6
+        return _values(args[0])
     if origin in (typing.Union, types.UnionType):
         return st.one_of([_values(a) for a in args])
     if origin is tuple and args[-1:] == (Ellipsis,):
