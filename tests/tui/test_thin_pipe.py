@@ -24,12 +24,17 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="a pty and the L
 
 
 def cells(term: Terminal) -> list[list[tuple]]:
-    """Every cell as the terminal shows it: text, colours and styles."""
+    """Every cell as the terminal shows it: text, colours and styles (a
+    blank's text colour does not show, unless it is reversed or underlined)."""
     buffer = term.screen.buffer
     return [
-        [(c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore) for c in buffer[y].values()]
+        [
+            (c.data, c.fg if c.data != " " or c.reverse or c.underscore else None, c.bg,
+             c.bold, c.reverse, c.underscore)
+            for c in buffer[y].values()
+        ]
         for y in range(term.screen.lines)
-    ]
+    ]  # fmt: skip
 
 
 def changed(a: list[list[tuple]], b: list[list[tuple]]) -> set[tuple[int, int]]:
@@ -72,6 +77,23 @@ def test_a_dialog_leaves_the_board_in_view_and_sends_only_its_box(tmp_path):
     assert len(box) <= (right - left + 1) * (bottom - top + 1) < 80 * 24 // 3
     assert after == before  # closed, the screen is as it was
     assert opened + closed < 4000
+
+
+def test_quitting_from_a_game_leaves_without_drawing_the_title(tmp_path):
+    """The leave dialog's Q leaves Shamble as well: the game is saved and
+    closed, and the title the player would never see is not drawn."""
+    term = tutorial(tmp_path)
+    try:
+        asked = press_until(term, "q", "Q quit Shamble", True)
+        quit_step = term.press("Q")
+        assert term.exited(), term.text()
+        assert "New game" not in term.text()
+    finally:
+        term.close()
+    assert asked + quit_step.bytes < 1623  # DCSS's save-and-quit (issue 29)
+    assert term.proc.returncode == 0
+    saves = [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix not in (".json", ".jsonl")]
+    assert saves  # the game is there to Continue
 
 
 async def test_the_footer_keeps_its_keys_while_a_dialog_opens_and_closes():

@@ -94,17 +94,29 @@ class ConfirmDialog(SeeThrough, ModalScreen[bool]):
         Binding("n", "answer(False)", "no"),
         Binding("enter", "answer(None)", "default answer", show=False),
         Binding("escape", "answer(False)", "no", show=False),
+        Binding("Q", "quit_shamble", "quit Shamble", show=False),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No", default: bool = True):
+    def __init__(
+        self,
+        question: str,
+        yes: str = "Yes",
+        no: str = "No",
+        default: bool = True,
+        quit_too: bool = False,
+    ):
         super().__init__()
         self.question = question
         self.yes, self.no = yes, no
         self.default = default
+        self.quit_too = quit_too  # Q: leave Shamble as well (the title is not drawn again)
 
     def compose(self) -> ComposeResult:
         keys = Text()
-        for key, what in (("y", self.yes), ("n", self.no)):
+        answers = [("y", self.yes), ("n", self.no)]
+        if self.quit_too:
+            answers.append(("Q", "quit Shamble"))
+        for key, what in answers:
             keys.append(key, "bold")
             keys.append(f" {what}    ")
         keys.append("Enter", "bold")
@@ -115,6 +127,18 @@ class ConfirmDialog(SeeThrough, ModalScreen[bool]):
 
     def action_answer(self, yes: bool | None) -> None:
         self.dismiss(self.default if yes is None else yes)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.quit_too if action == "quit_shamble" else True
+
+    def action_quit_shamble(self) -> None:
+        """Yes, and out of Shamble at once: whatever is below is never shown
+        again, so it is not drawn again (over SSH, the title would cost
+        kilobytes the player never sees)."""
+        close = getattr(self.app, "close_session", None)
+        if close is not None:
+            close()
+        self.app.exit()
 
 
 class ChoiceDialog(SeeThrough, ModalScreen[str | None]):

@@ -202,7 +202,10 @@ class KeyActions:
         resumes = host.resumes_note if host is not None else "Continue resumes it"
         saved = f"It is saved: {resumes}." if self.app.session else "It is not saved."
         self.app.push_screen(
-            ConfirmDialog(f"Leave this game? {saved}", yes="Leave", no="Stay"), self._leave
+            ConfirmDialog(
+                f"Leave this game? {saved}", yes="Leave", no="Stay", quit_too=host is None
+            ),
+            self._leave,
         )
 
     def _leave(self, yes: bool | None) -> None:
