@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import html
 import ipaddress
@@ -93,7 +94,7 @@ class Settings:
     public_url: str | None = None  # where players open the page (a proxy's URL)
     token: str | None = None  # None: anyone who reaches the page may play
     home: Path = field(default_factory=Path)  # web players' folders go under home/web
-    game_args: Sequence[str] = ()  # --ascii, --no-mouse, --playback for every game
+    game_args: Sequence[str] = ()  # --ascii, --no-mouse, --playback, --plain for every game
     max_games: int = 20
 
     def __post_init__(self) -> None:
@@ -458,12 +459,22 @@ class ShambleServer:
             response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
+    async def terminal_script(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's terminal script; with --plain, its xterm.js terminal is
+        made with the screen-reader support on (a live region a screen reader
+        speaks as lines arrive)."""
+        return web.Response(
+            text=terminal_script(reader="--plain" in self.settings.game_args),
+            content_type="application/javascript",
+        )
+
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self.headers])
         app.add_routes(
             [
                 web.get("/", self.page),
                 web.get("/ws", self.websocket),
+                web.get("/static/js/textual.js", self.terminal_script),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -505,6 +516,23 @@ class ShambleServer:
         base = self.settings.base_url(self.port)
         token = self.settings.token
         return str(base if token is None else base.with_query(token=token))
+
+
+# Where textual-serve's bundle makes its xterm.js Terminal: the options it
+# passes (textual-serve is pinned below 1.2, whose bundle reads this way).
+TERMINAL_OPTIONS = "new v.Terminal({allowProposedApi:!0,"
+
+
+@functools.cache
+def terminal_script(reader: bool) -> str:
+    """The terminal script as shipped, or with screenReaderMode turned on."""
+    text = (STATIC / "js" / "textual.js").read_text(encoding="utf-8")
+    if reader:
+        if TERMINAL_OPTIONS not in text:
+            log.warning("textual.js has changed: the screen-reader option cannot be set")
+            return text
+        text = text.replace(TERMINAL_OPTIONS, TERMINAL_OPTIONS + "screenReaderMode:!0,", 1)
+    return text
 
 
 def serve(settings: Settings) -> int:

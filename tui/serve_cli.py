@@ -57,6 +57,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             ("--ascii", args.ascii),
             ("--no-mouse", args.no_mouse),
             ("--playback", args.playback),
+            ("--plain", args.plain),
         )
         if on
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from typing import Any
 
 from tui.plain.io import Lines
@@ -26,7 +27,18 @@ def wanted(flag: bool) -> bool:
 
 def run(game: Any = None, session: Any = None, lines: Lines | None = None) -> int:
     """The plain title menu (or straight into game); returns the exit code."""
-    io = lines or Lines()
+    from tui.plain import web
+
+    if lines is None and web.wanted():  # in a browser tab: textual-serve's packets
+        io = web.WebLines(sys.stdin.buffer, sys.stdout.buffer)
+        try:
+            return _run(io, game, session)
+        finally:
+            io.finish()
+    return _run(lines or Lines(), game, session)
+
+
+def _run(io: Lines, game: Any, session: Any) -> int:
     io.say("Shamble, plain text. Type a number and press Enter; help in a game for commands.")
     if game is not None:
         if play_game(io, game, session) == "quit":
