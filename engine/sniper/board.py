@@ -43,6 +43,7 @@ class Board:
     grid: Grid  # terrain only: unit glyphs are replaced by the ground they stand on
     _between: dict = field(default_factory=dict, repr=False)
     _clear: dict = field(default_factory=dict, repr=False)
+    _glyph_cells: dict = field(default_factory=dict, repr=False)
 
     @property
     def width(self) -> int:
@@ -76,7 +77,11 @@ class Board:
         return self.grid.at(cell) in OPEN
 
     def cells_of(self, glyph: str) -> tuple[Cell, ...]:
-        return tuple(c for c, ch in self.grid.cells() if ch == glyph)
+        got = self._glyph_cells.get(glyph)
+        if got is None:
+            got = tuple(c for c, ch in self.grid.cells() if ch == glyph)
+            self._glyph_cells[glyph] = got
+        return got
 
     def border_roads(self) -> tuple[Cell, ...]:
         """Road cells on the map's edge: where units enter (reading order)."""

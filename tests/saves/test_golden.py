@@ -40,14 +40,15 @@ def test_golden_save_loads_as_it_was_played(path):
 # and name that journal frame. Issue 14 fixed ST-5.3: quiet survivors within hearing
 # range draw zombies, so these two tutorials' walkers now move in round 1. Issue 24
 # made the Sniper commander's units look after each of his commands and the AI hunt,
-# so the first commander turn of these two Sniper games plays out otherwise. Issue 25
+# so the first commander turn of these Sniper games plays out otherwise. Issue 25
 # changed Siege's zombie AI (clarification 9: the quickest way in zombie turns), so
 # these Siege games' zombie turns differ from the first one a horde walks in.
 RULES_CHANGED_AT = {
     "v1-station-tutorial": ("station", 2),
     "v2-station-honest": ("station", 4),
-    "v2-sniper-casual": ("sniper", 49),
-    "v3-sniper-whole": ("sniper", 19),
+    "v1-sniper-casual": ("sniper", 1),
+    "v2-sniper-casual": ("sniper", 3),
+    "v3-sniper-whole": ("sniper", 1),
     "v1-siege-casual": ("siege", 33),
     "v2-siege-honest": ("siege", 59),
     "v3-siege-honest": ("siege", 66),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine import Game
 from engine.sniper import content
-from engine.sniper.ai import commander_commands
 
 
 def _decks(events: str = "", shots: str = "", hand: str = '"binoculars", "knife"') -> str:
@@ -139,23 +138,6 @@ def test_clar_8_reinforcements_arriving_on_his_cell_find_him(play):
     units = g.summary()["units"]
     assert [u["at"] for u in units.values()] == [[3, 0], [3, 1]]
     assert g.sniper["spotted"]
-
-
-# SN-9 (reading, AI): a unit with nothing else to do follows a last known
-# position at most two turns old, then holds.
-def test_SN_9_free_units_follow_a_fresh_trail_then_hold(play):
-    g = play("S%........s\n%%%%%%%%%%E\nD%%%%%%%%%%", _decks(shots='"miss"'))
-    g.move((1, 0))
-    g.shoot("s1")  # 9 cells off: not heard; the shot spots him
-    view = g.view("commander")
-    assert view["units"]["s1"]["alert"] is None and view["last_known"]["turn"] == 1
-    orders = [c for c in commander_commands(view) if type(c).__name__ == "Order"]
-    assert [(o.unit, o.to) for o in orders] == [("s1", (8, 0))]
-    for _ in range(3):
-        g.round()
-    view = g.view("commander")
-    assert view["turn"] == 4 and view["last_known"]["turn"] == 1
-    assert [type(c).__name__ for c in commander_commands(view)] == ["EndTurn"]
 
 
 # SN-A: the decks hold the baseline counts.

@@ -7,9 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from msgspec.structs import replace
 
-from engine import RuleError
+from engine import Game, RuleError
+from engine.core.geometry import chebyshev
+from engine.sniper import ai, bot, content
 from engine.sniper.ai import commander_commands
+from engine.sniper.decide import run
 
 COMMON = {
     "mode", "mission", "viewer", "turn", "turns", "phase", "active", "outcome",
@@ -114,7 +118,7 @@ def _hidden_walk(play, path):
 
 # SN-12 (no cheating): two games that differ only in where the unseen sniper
 # stands give the commander the same view and the AI the same decisions.
-def test_SN_12_the_commander_cannot_tell_where_he_hides(play):
+def test_SN_12_the_commander_cannot_tell_where_he_hides(play, monkeypatch):
     a = _hidden_walk(play, [(1, 0), (2, 0), (3, 0)])
     b = _hidden_walk(play, [(1, 1), (2, 1), (3, 1)])
     assert a.at() != b.at()
@@ -122,13 +126,61 @@ def test_SN_12_the_commander_cannot_tell_where_he_hides(play):
     assert va == vb
     assert commander_commands(va) == commander_commands(vb)
     assert commander_commands(va) == commander_commands(_round_trip(va))
+    decided = _record_the_ai(monkeypatch)
     a.end()
     b.end()
-    moves = [
-        [(e.unit, e.path) for e in g.events if type(e).__name__ == "UnitMoved"] for g in (a, b)
-    ]
-    assert moves[0] == moves[1] and moves[0]
-    assert a.view("commander") == b.view("commander")
+    assert len(decided) == 2 and decided[0] == decided[1]
+    assert any(type(c).__name__ == "Order" for c in decided[0])
+
+
+def _record_the_ai(monkeypatch) -> list:
+    """What the AI seat decides in each commander turn, from here on."""
+    decided: list = []
+    decide = ai.commander_commands
+
+    def recorded(view):
+        commands = decide(view)
+        decided.append(commands)
+        return commands
+
+    monkeypatch.setattr("engine.sniper.ai.commander_commands", recorded)
+    return decided
+
+
+def _elsewhere(world, state):
+    """The same state with the sniper on another cell no unit could know of:
+    in cover, no unit on or next to it, no dog's nose within reach."""
+    board = world.board
+    units = [u for u in state.units if u.alive]
+    for c, _ in board.grid.cells():
+        if c == state.sniper.at or not board.enterable(c) or board.is_open(c):
+            continue
+        if any(chebyshev(c, u.at) <= max(1, content.unit(u.kind).smell + 1) for u in units):
+            continue
+        return replace(state, sniper=replace(state.sniper, at=c, camo_at=None))
+    return None
+
+
+# SN-12 (no cheating) over whole games of every map: at each of the commander's
+# turns while the sniper is unseen, the AI seat gives the same commands whether he
+# is where he is or on another hidden cell.
+@pytest.mark.parametrize("mission", ["village", "rail_yard", "forest_road"])
+def test_SN_12_no_cheating_over_a_whole_game(mission, monkeypatch):
+    g = Game.new("sniper", mission=mission, seed=3)
+    sniper = bot.SniperBot()
+    decided = _record_the_ai(monkeypatch)
+    compared = 0
+    while g.outcome is None:
+        command = sniper.choose(g.view("sniper"), g.legal_commands())
+        other = _elsewhere(g.world, g.state) if type(command).__name__ == "EndTurn" else None
+        if other is not None and not g.state.sniper.spotted:
+            del decided[:]
+            run(g.world, g.state, command)
+            run(g.world, other, command)
+            assert len(decided) == 2 and decided[0] == decided[1], f"turn {g.state.turn}"
+            compared += 1
+        g.submit(command)
+    assert compared >= 3
 
 
 # K-7: the commander's view never holds his true cell while he is unseen: the

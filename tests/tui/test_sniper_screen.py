@@ -249,12 +249,14 @@ async def test_the_commanders_turn_is_told_only_as_far_as_he_saw_it(tmp_path):
         assert status(app).startswith("End turn 1 (no action taken)?")
         await pilot.press("y")
         await pilot.pause()
-        # soldier 1 walked its patrol behind the wall: he saw nothing of it
+        # soldier 1 walked its patrol behind the wall: he saw nothing of it;
+        # soldier 2 came looking for him in his sight
         moved = [e for e in game.events if type(e).__name__ == "UnitMoved"]
-        assert [e.unit for e in moved] == ["s1"]
-        assert log(app)[-3:] == [
+        assert [e.unit for e in moved] == ["s1", "s2"]
+        assert log(app)[-4:] == [
             "You end your turn.",
             "The commander's turn:",
+            "Soldier 2 moves to 5,2.",
             "Turn 2 begins: 4 moves.",
         ]
         assert "oldier 1" not in "\n".join(log(app)) and "s1" not in shown(app)
@@ -265,9 +267,9 @@ async def test_the_commanders_turn_is_told_only_as_far_as_he_saw_it(tmp_path):
         assert told == [
             "You end your turn.",
             "The commander's turn:",
-            "Soldier 2 moves to 5,2.",
-            "Soldier 2 fires at you (die 1): missed.",
-            "Turn 3 begins: 4 moves.",
+            "Soldier 2 moves to 4,1.",
+            "Soldier 2 seizes you. Captured!",
+            "Mission lost: you were captured.",
         ]
         assert not any("oldier 1" in line for line in log(app))
 
