@@ -143,7 +143,7 @@ def _record_the_ai(monkeypatch) -> list:
         decided.append(commands)
         return commands
 
-    monkeypatch.setattr("engine.sniper.ai.commander_commands", recorded)
+    monkeypatch.setattr("engine.sniper.commander.commander_commands", recorded)  # the AI seat
     return decided
 
 
