@@ -300,3 +300,102 @@ def play(game: Any, limit: int = 5000) -> str | None:
             break
         game.submit(choose(game.view("humans"), game.legal_commands()))
     return game.outcome
+
+
+class Turtle:
+    """A scripted human side for balance figures (issue 25): it closes every
+    door of the room its humans start in, never leaves it, and only attacks
+    a zombie that comes next to one of them; otherwise it ends its turns.
+    Deterministic, like the bot; one per game (it remembers its room)."""
+
+    def __init__(self) -> None:
+        self.room: frozenset[Cell] | None = None
+        self.doors: frozenset[Cell] = frozenset()
+
+    def _learn(self, view: dict) -> None:
+        rows = tuple(view["map"])
+        inside = set(b.HUMAN_COST) - {b.OPEN_DOOR, b.WINDOW}
+        todo = [_cell(h["at"]) for h in view["humans"].values() if h["at"] is not None]
+        room = set(todo)
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n not in room and b.at(rows, n) in inside:
+                    room.add(n)
+                    todo.append(n)
+        self.room = frozenset(room)
+        self.doors = frozenset(
+            n
+            for c in room
+            for n in neighbours(c)
+            if b.at(rows, n) in (b.OPEN_DOOR, b.CLOSED_DOOR)
+        )
+
+    def choose(self, view: dict, legal: list) -> Any:
+        if view["phase"] == "zombies" or any(_as_dict(c)["type"] == "choose" for c in legal):
+            return choose(view, legal)
+        if self.room is None:
+            self._learn(view)
+        hid = _who(view, legal)
+        mine = [c for c in legal if _as_dict(c).get("human") == hid]
+        turn = _Turn(view, hid, mine)
+        got = turn._fight()
+        if got is not None:
+            return got
+        for c in turn.of("close_door"):
+            if _cell(_as_dict(c)["at"]) in self.doors:
+                return c
+        step = self._toward_open_door(view, turn)
+        if step is not None:
+            return step
+        return turn.of("end_turn")[0]
+
+    def _toward_open_door(self, view: dict, turn: _Turn):
+        rows = tuple(view["map"])
+        open_doors = [
+            d for d in self.doors if b.at(rows, d) == b.OPEN_DOOR and d not in turn.zombies
+        ]
+        goals = {
+            n
+            for d in open_doors
+            for n in neighbours(d)
+            if n in self.room and n not in turn.others and n not in turn.zombies
+        }
+        if not goals or turn.at in goals:
+            return None
+        came = {turn.at: turn.at}
+        todo = [turn.at]
+        while todo:
+            nxt = []
+            for cell in todo:
+                for n in neighbours(cell):
+                    if n in self.room and n not in came and n not in turn.zombies:
+                        came[n] = cell
+                        nxt.append(n)
+            todo = nxt
+            reached = sorted((c for c in todo if c in goals), key=b.reading)
+            if reached:
+                step = reached[0]
+                while came[step] != turn.at:
+                    step = came[step]
+                got = turn.of("move", path=[list(step)])
+                return got[0] if got else None
+        return None
+
+
+def first_bite(game: Any, limit: int = 5000) -> int | None:
+    """Play a game with the Turtle until a zombie first takes a human's life:
+    the round it happens in, or None when the game ends first."""
+    turtle = Turtle()
+    seen = len(game.events)
+    for _ in range(limit):
+        if game.outcome is not None:
+            return None
+        round_now = game.summary()["round"]
+        game.submit(turtle.choose(game.view("humans"), game.legal_commands()))
+        for e in game.events[seen:]:
+            if type(e).__name__ == "RoundStarted":
+                round_now = e.round
+            if type(e).__name__ == "LifeLost" and e.cause.startswith("z"):
+                return round_now
+        seen = len(game.events)
+    return None
