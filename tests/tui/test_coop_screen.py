@@ -193,6 +193,7 @@ async def test_title_host_starts_a_host_and_joins_it(place):
         assert {"station", "siege"} <= {str(v) for v in dialog.mode_ids}  # seats known, shown
         dialog.query_one("#mission", Select).value = "tutorial"
         await pilot.pause()
+        dialog.query_one("#start").focus()
         await pilot.press("enter")  # one player: refused, with why
         assert "one seat" in str(dialog.query_one("#newgame-error").render())
         dialog.query_one("#players", Select).value = 2

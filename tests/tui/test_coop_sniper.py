@@ -85,6 +85,7 @@ async def test_the_title_hosts_sniper_with_a_human_commander(place):
         await until(pilot, lambda: dialog.query("#opt-commander"), "the commander's row")
         commander = dialog.query_one("#opt-commander")
         await until(pilot, lambda: commander.value == "ai", "the commander's row")
+        dialog.query_one("#start").focus()
         await pilot.press("enter")  # against the AI there is one seat: refused, with why
         assert "one seat" in str(dialog.query_one("#newgame-error").render())
         commander.value = "human"

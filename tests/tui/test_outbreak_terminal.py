@@ -82,7 +82,8 @@ def test_outbreak_from_the_new_game_dialog_in_a_terminal(tmp_path):
         term.wait_for("New game", "Match")
         term.keys("n")
         term.wait_for("Mode", "station")
-        term.keys("Tab", "Tab", "Enter", *["Down"] * ui_modes().index("outbreak"), "Enter")
+        # the first row (Mode) has the focus: its drop-down
+        term.keys("Enter", *["Down"] * ui_modes().index("outbreak"), "Enter")
         term.wait_for("Outbreak (standard", "seat 1", "seat 2")
         term.keys("Tab", "Tab", "Enter", "Down", "Enter")  # 3 seats
         term.wait_for("seat 3")
