@@ -86,7 +86,6 @@ def cmd_host(
     from engine import Game, MissionError, RuleError
     from hosting import daemon
     from hosting.place import coop_dir, game_name
-    from hosting.seats import seating_for
     from hosting.server import HostProcess, new_game_save, resume_save
     from saves.slots import home, saves_dir
 
@@ -116,7 +115,6 @@ def cmd_host(
                 undo=args.undo,
                 **options_given(args),
             )
-            seating_for(game.setup.mode)  # refused here, before anything starts
             name = game_name(args.name) if args.name else _new_name(game.setup.mission, saves)
             if (saves / f"{name}.shamble").exists():
                 raise SaveError(f"a saved game {name!r} exists: host it with --resume {name}")

@@ -37,7 +37,7 @@ from hosting import protocol as p
 from hosting.host import Authors
 from hosting.place import coop_dir, socket_path
 from hosting.protocol import CoopError
-from hosting.seats import seating_for
+from hosting.seats import bot_move, view_bot_move
 
 CONNECT_WITHIN = 10.0  # seconds for the host to welcome a client
 
@@ -217,7 +217,6 @@ class Client:
         self.account, self.mode, self.mission = w.account, w.mode, w.mission
         self.created, self.replica = w.created, w.replica
         self.lobby, self.status = w.lobby, w.status
-        self.seating = seating_for(w.mode)
         if w.replica == "log":
             if w.start and previous is not None and previous.game is not None:
                 self.game = previous.game
@@ -228,7 +227,7 @@ class Client:
                     self.game = Game.from_bytes(w.log)
                 except LogError as e:
                     raise CoopError(f"the host's log cannot be read here: {e}") from None
-            self.authors = Authors.of(self.game, self.seating)
+            self.authors = Authors.of(self.game)
             if len(self.game.journal) != w.status.index:
                 raise CoopError("the replica does not match the host's log")
         else:
@@ -380,7 +379,7 @@ class Client:
     def view(self) -> Any:
         """This player's view of the game (the engine's view for their seat)."""
         if self.game is not None:
-            return self.game.view(self.seating.viewer(self.view_seat))
+            return self.game.view(self.game.viewer_of(self.view_seat))
         return self._view
 
     @property
@@ -431,5 +430,5 @@ class Client:
         if not self.my_turn() or self.status.outcome is not None:
             return None
         if self.game is not None:
-            return self.seating.bot_move(self.game, set(self.my_seats), eager=True)
-        return self.seating.bot_view_move(self._view)
+            return bot_move(self.game, set(self.my_seats), eager=True)
+        return view_bot_move(self.mode, self._view)

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from engine import Game, LogError, RuleError
 from engine.core import log
 from hosting import protocol as p
-from hosting.seats import Seating, SeatTable
+from hosting.seats import SeatTable, bot_move, redact
 
 RECENT_ENTRIES = 40  # a view replica's Welcome retells at most this many entries...
 RECENT_BYTES = 128 << 10  # ...in at most this many bytes of events
@@ -62,7 +62,7 @@ class Authors:
         return self.redo_branch[-1][0] if self.redo_branch else None
 
     @classmethod
-    def of(cls, game: Game, seating: Seating) -> Authors:
+    def of(cls, game: Game) -> Authors:
         """Replay a loaded game's journal on a fresh copy to learn each
         entry's seat from the state it was made in."""
         authors = cls()
@@ -73,7 +73,7 @@ class Authors:
             elif isinstance(item, log.RedoMark):
                 authors.redo()
             elif not isinstance(item, log.Snapshot):
-                authors.entry(seating.owner(fresh, item.command), item.events)
+                authors.entry(fresh.owner(item.command), item.events)
             fresh.apply_frame(item)
         return authors
 
@@ -91,7 +91,6 @@ class Host:
         name: str,
         game: Game,
         created: str,
-        seating: Seating,
         table: SeatTable,
         *,
         schedule: Callable[[float, Callable[[], None]], Any],
@@ -105,7 +104,6 @@ class Host:
         self.name = name
         self.game = game
         self.created = created
-        self.seating = seating
         self.table = table
         self.schedule = schedule
         self.allow = allow
@@ -116,7 +114,7 @@ class Host:
         self.bot_after = bot_after  # seconds after which an away player's seats go to the bot
         self.conns: dict[str, Conn] = {}
         self.publishers: list[Callable[[int, p.Entry], None]] = []
-        self.authors = Authors.of(game, seating)
+        self.authors = Authors.of(game)
         self._bots_due = False
         self.stopped: str | None = None
 
@@ -140,7 +138,7 @@ class Host:
             refusal = log.undo_refusal(game.setup.undo, events, game.mode.reveals)
         return p.Status(
             index=len(game.journal),
-            turn=self.seating.turn(game),
+            turn=list(game.to_act()),
             undo_seat=self.authors.last(),
             undo_refusal=refusal,
             redo_seat=self.authors.next_redo(),
@@ -158,13 +156,13 @@ class Host:
         """The seat whose view an account's screen shows: the one to act now
         when it is theirs, else their first."""
         mine = self.table.seats_of(account)
-        for seat in self.seating.turn(self.game):
+        for seat in self.game.to_act():
             if seat in mine:
                 return seat
         return mine[0] if mine else None
 
     def _view(self, account: str) -> Any:
-        return self.game.view(self.seating.viewer(self._view_seat(account)))
+        return self.game.view(self.game.viewer_of(self._view_seat(account)))
 
     def recent(self, account: str) -> list[p.Told]:
         """The last entries of the timeline as the account's view seat may know
@@ -176,7 +174,7 @@ class Host:
         told: list[p.Told] = []
         room = RECENT_BYTES
         for author, events in reversed(self.authors.timeline[-RECENT_ENTRIES:]):
-            entry = p.Told(seat=author, events=self.seating.redact(list(events), seat))
+            entry = p.Told(seat=author, events=redact(self.game, events, seat))
             room -= len(p.encode_plain(entry))
             if room < 0:
                 break
@@ -208,7 +206,7 @@ class Host:
             conn.close()
             return
         self.table.seat(conn.account)
-        shared = self.seating.shared_log
+        shared = not self.game.table.hidden
         conn.replica = "log" if shared else "view"
         start = 0
         data = b""
@@ -343,7 +341,7 @@ class Host:
             raise RuleError(
                 "seat_with_bot", f"the bot plays {who(seat)} now: take the seat back first"
             )
-        turn = self.seating.turn(self.game)
+        turn = self.game.to_act()
         if turn and seat not in turn:
             acting = ", ".join(who(s) for s in turn)
             raise RuleError("not_your_turn", f"{acting} to act now: wait for your turn")
@@ -351,14 +349,14 @@ class Host:
     def _submit(self, account: str, command: Any) -> None:
         game = self.game
         parsed = game.parse_command(command)
-        seat = self.seating.owner(game, parsed)
+        seat = game.owner(parsed)
         if seat is None:
             why = game.refusal(parsed)
             if why is not None:  # the rules say what is wrong
                 raise why
             raise RuleError("not_your_seat", "that command is for no seat of this game")
         self._check_seat(account, seat)
-        for other in sorted(self.seating.takes_from(game, parsed) - {seat}):
+        for other in sorted(game.takes_from(parsed) - {seat}):
             if other not in self.table.seats_of(account):
                 raise RuleError(
                     "not_your_seat",
@@ -436,8 +434,8 @@ class Host:
                     p.Update(
                         kind=kind,
                         seat=seat,
-                        events=self.seating.redact(list(events), viewer_seat),
-                        view=self.game.view(self.seating.viewer(viewer_seat)),
+                        events=redact(self.game, events, viewer_seat),
+                        view=self.game.view(self.game.viewer_of(viewer_seat)),
                         status=status,
                     )
                 )
@@ -452,7 +450,7 @@ class Host:
         own = self.game.bot_command()  # the game's own bot seats (outbreak "bot")
         if own is not None:
             return own
-        return self.seating.bot_move(self.game, self.table.bot_seats())
+        return bot_move(self.game, self.table.bot_seats())
 
     def _bot_step(self) -> None:
         self._bots_due = False
@@ -463,7 +461,7 @@ class Host:
             return
         game = self.game
         parsed = game.parse_command(command)
-        seat = self.seating.owner(game, parsed)
+        seat = game.owner(parsed)
         try:
             self._apply(lambda: game.submit(parsed), seat, "entry")
         except RuleError as e:  # a bot that errs stops; the seat waits for a person

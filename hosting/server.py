@@ -24,7 +24,7 @@ from engine import Game
 from hosting import protocol as p
 from hosting.host import Host, HostStopped
 from hosting.place import account_name, pid_path, socket_path
-from hosting.seats import SeatTable, seat_file, seating_for
+from hosting.seats import SeatTable, seat_file, seat_specs
 from saves.files import SaveError
 from saves.session import AutoSave
 
@@ -176,14 +176,12 @@ class HostProcess:
         loop = asyncio.get_running_loop()
         self.done = loop.create_future()
         game = self.autosave.game
-        seating = seating_for(game.setup.mode)
-        table = SeatTable(seating.seats(game), seat_file(self.home, self.name))
+        table = SeatTable(seat_specs(game), seat_file(self.home, self.name))
         table.save()
         self.host = Host(
             self.name,
             game,
             self.autosave._created,  # the save's own stamp: which game of this name
-            seating,
             table,
             schedule=self._schedule,
             allow=self.allow,

@@ -247,7 +247,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from hosting.client import Client, CoopError
-    from hosting.seats import SEATINGS
+    from hosting.seats import shares_log
     from saves.files import SaveError
     from tui.screens.coop_game import cannot_show, join_shared
 
@@ -256,8 +256,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     except (CoopError, SaveError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    seating = SEATINGS.get(info.mode)
-    why = cannot_show(info.mode, bool(seating and seating.shared_log), info.game)
+    why = cannot_show(info.mode, shares_log(info.mode), info.game)
     if why:
         print(f"error: {why}", file=sys.stderr)
         return 2

@@ -29,7 +29,7 @@ class OutbreakTable:
 
     def seats(self, world: World, state: State) -> tuple[Seat, ...]:
         return tuple(
-            Seat(s.id, label(s.id, s.kind), BOT if s.kind == "bot" else PERSON, (s.id,), s.id)
+            Seat(s.id, label(s.id, s.kind), BOT if s.kind == "bot" else PERSON, (), s.id)
             for s in state.seats
         )
 

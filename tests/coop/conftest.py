@@ -20,7 +20,7 @@ import pytest
 from engine import Game
 from hosting import protocol as p
 from hosting.host import Host
-from hosting.seats import SeatTable, seating_for
+from hosting.seats import SeatTable, seat_specs
 
 REPO = Path(__file__).resolve().parents[2]
 AS_ACCOUNT = Path(__file__).with_name("as_account.py")
@@ -68,13 +68,11 @@ class HostBench:
 
     def __init__(self, game: Game, seats_path: Path | None = None) -> None:
         self.due: list[Any] = []
-        seating = seating_for(game.setup.mode)
-        self.table = SeatTable(seating.seats(game), seats_path)
+        self.table = SeatTable(seat_specs(game), seats_path)
         self.host = Host(
             "bench",
             game,
             "2026-01-01T00:00:00+00:00",
-            seating,
             self.table,
             schedule=lambda delay, fn: self.due.append(fn),
             bot_pace=0,

@@ -11,7 +11,7 @@ from engine import Game
 from engine.core import log
 from engine.outbreak.bot import choose
 from hosting import protocol as p
-from hosting.seats import SeatTable, seating_for
+from hosting.seats import SeatTable, seat_specs
 from saves import load
 from saves.session import AutoSave
 from tests.coop.conftest import FakeConn, HostBench
@@ -251,11 +251,11 @@ def test_the_seat_table_is_kept_beside_the_game(tmp_path):
     bench = HostBench(game, path)
     bench.join("alice")
     bench.join("bob")
-    again = SeatTable(seating_for("station").seats(game), path)
+    again = SeatTable(seat_specs(game), path)
     assert again.seats_of("alice") == ["1"] and again.seats_of("bob") == ["2"]
     path.write_text("{not json")
     with pytest.raises(Exception, match="seat table cannot be read"):
-        SeatTable(seating_for("station").seats(game), path)
+        SeatTable(seat_specs(game), path)
 
 
 def test_authors_are_learnt_again_from_a_loaded_log(station_bench):

@@ -11,9 +11,8 @@ import pytest
 
 from engine import Game
 from hosting import protocol as p
-from hosting.seats import SEATINGS, seating_for
+from hosting.seats import shares_log
 from saves import load
-from saves.files import SaveError
 from saves.verify import verify
 from tests.coop.conftest import ALICE, BOB, CAROL, HostBench, finish, needs_root
 
@@ -51,7 +50,7 @@ def test_K_7_both_sides_views_are_the_summary_so_every_player_holds_the_log():
         k: v for k, v in views["zombies"].items() if k != "viewer"
     }
     assert set(game.summary()) <= set(views["humans"])
-    assert SEATINGS["siege"].shared_log
+    assert shares_log("siege")
     alice = bench.join("alice")
     welcome = alice.last(p.Welcome)
     assert welcome.replica == "log" and welcome.view is None
@@ -103,7 +102,6 @@ def _plain(command) -> dict:
 def test_a_pending_reroll_goes_to_its_humans_player():
     from engine.siege.bot import choose
 
-    seating = seating_for("siege")
     game = None
     for seed in range(1, 40):
         trial = Game.new("siege", mission="house", seed=seed, survivors=["drifter", "cop"])
@@ -116,8 +114,8 @@ def test_a_pending_reroll_goes_to_its_humans_player():
             break
     assert game is not None, "no seed of 1-39 led to a re-roll decision"
     human = game.state.pending.human
-    assert seating.turn(game) == [human]
-    assert seating.owner(game, {"type": "choose", "option": "keep"}) == human
+    assert list(game.to_act()) == [human]
+    assert game.owner({"type": "choose", "option": "keep"}) == human
 
 
 def test_the_bot_stands_in_for_absent_humans_and_plays_the_dead_when_handed_them():
@@ -148,9 +146,13 @@ def test_with_ai_zombies_only_the_humans_are_seats_and_their_bot_plays_on():
     assert bench.host.status().turn == ["drifter", "cop"]
 
 
-def test_a_mode_with_no_seating_is_refused_by_name():
-    with pytest.raises(SaveError, match="cannot be shared across terminals yet"):
-        seating_for("toy")
+def test_who_may_hold_the_log_is_the_engines_word():
+    """K-7: a mode whose viewers are all told the same shares its log; one
+    whose viewers are told different things (engine/<mode>/table.py) does not;
+    a mode this Shamble does not have shares nothing."""
+    assert shares_log("station") and shares_log("siege")
+    assert not shares_log("outbreak") and not shares_log("sniper")
+    assert not shares_log("toy")
 
 
 # -- players in their own processes --------------------------------------------------------

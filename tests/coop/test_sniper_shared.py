@@ -14,9 +14,10 @@ import msgspec
 import pytest
 
 from engine import Game
+from engine.sniper.events import SniperEvent
 from hosting import client as coop_client
 from hosting import protocol as p
-from hosting.seats import seating_for
+from hosting.seats import redact, view_bot_move
 from saves import load
 from saves.verify import verify
 from tests.coop.conftest import ALICE, HostBench, finish, needs_root
@@ -180,20 +181,23 @@ def test_K_7_the_commander_never_hears_of_the_sniper_unseen(seed):
 
 
 def test_redact_hides_a_decoy_a_blast_on_him_a_knife_and_unseen_kills():
-    seating = seating_for("sniper")
-    events = [
-        {"type": "noise_made", "at": [3, 3], "kind": "decoy", "radius": 3, "heard": True},
-        {"type": "noise_made", "at": [4, 4], "kind": "shot", "radius": 1, "heard": False},
-        {"type": "sniper_wounded", "damage": 2, "cause": "grenade"},
-        {"type": "sniper_wounded", "damage": 1, "cause": "s1"},
-        {"type": "unit_hit", "unit": "s2", "damage": 1, "cause": "knife"},
-        {"type": "unit_killed", "unit": "s2", "kind": "soldier", "witnessed": True},
-        {"type": "unit_hit", "unit": "s3", "damage": 2, "cause": "bombardment"},
-        {"type": "unit_killed", "unit": "s3", "kind": "soldier"},
-        {"type": "event_card_drawn", "card": "alarm"},
-        {"type": "deck_shuffled", "deck": "shots", "order": ["hit", "miss"]},
-    ]
-    assert seating.redact(events, "commander") == [
+    game = Game.new("sniper", seed=3, commander="human")
+    events = msgspec.convert(
+        [
+            {"type": "noise_made", "at": [3, 3], "kind": "decoy", "radius": 3, "heard": True},
+            {"type": "noise_made", "at": [4, 4], "kind": "shot", "radius": 1, "heard": False},
+            {"type": "sniper_wounded", "damage": 2, "cause": "grenade"},
+            {"type": "sniper_wounded", "damage": 1, "cause": "s1"},
+            {"type": "unit_hit", "unit": "s2", "damage": 1, "cause": "knife"},
+            {"type": "unit_killed", "unit": "s2", "kind": "soldier", "witnessed": True},
+            {"type": "unit_hit", "unit": "s3", "damage": 2, "cause": "bombardment"},
+            {"type": "unit_killed", "unit": "s3", "kind": "soldier"},
+            {"type": "event_card_drawn", "card": "alarm"},
+            {"type": "deck_shuffled", "deck": "shots", "order": ["hit", "miss"]},
+        ],
+        list[SniperEvent],
+    )
+    assert plain(redact(game, events, "commander")) == [
         {"type": "noise_made", "at": [3, 3], "kind": None, "radius": None, "heard": True},
         {"type": "sniper_wounded", "damage": 1, "cause": "s1"},
         {"type": "unit_hit", "unit": "s2", "damage": 1, "cause": None},
@@ -203,26 +207,25 @@ def test_redact_hides_a_decoy_a_blast_on_him_a_knife_and_unseen_kills():
         {"type": "event_card_drawn", "card": "alarm"},
         {"type": "deck_shuffled", "deck": "shots", "order": None},
     ]
-    told = seating.redact(events, "sniper")
+    told = plain(redact(game, events, "sniper"))
     assert {"type": "unit_killed", "unit": "s3", "kind": "soldier"} not in told
     assert not any(e.get("cause") == "bombardment" for e in told)
     assert {"type": "event_card_drawn", "card": None} in told
-    assert seating.redact(events, None) == told  # a watcher knows what the sniper does
+    assert plain(redact(game, events, None)) == told  # a watcher knows what the sniper does
 
 
 def test_the_view_bots_play_each_side_from_its_view_alone():
     game = Game.new("sniper", seed=3, commander="human")
-    seating = seating_for("sniper")
     for _ in range(400):
         if game.outcome is not None:
             break
-        side = seating.turn(game)[0]
+        side = game.to_act()[0]
         view = plain(game.view(side))
-        command = seating.bot_view_move(view)
+        command = view_bot_move("sniper", view)
         assert command in view["legal"]
         game.submit(command)
     assert game.outcome in ("won", "lost")
-    assert seating.bot_view_move(plain(game.view("sniper"))) is None  # over: nothing to do
+    assert view_bot_move("sniper", plain(game.view("sniper"))) is None  # over: nothing to do
 
 
 # -- players in their own processes --------------------------------------------------------

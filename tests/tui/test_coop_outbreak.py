@@ -366,7 +366,7 @@ async def test_a_shared_game_played_to_the_end_shows_the_table_from_the_view(pla
 
 
 def test_the_table_calls_each_seat_what_the_game_screen_does():
-    from hosting.seats import OutbreakSeating
+    from engine.outbreak.table import label
     from tui.modes.outbreak.words import seat_name
 
     for sid, kind in [
@@ -376,7 +376,7 @@ def test_the_table_calls_each_seat_what_the_game_screen_does():
         ("p12", "bot"),
         ("px", "bot"),
     ]:
-        assert OutbreakSeating.label(sid, kind) == seat_name(sid, kind)
+        assert label(sid, kind) == seat_name(sid, kind)
 
 
 async def test_a_walk_goes_to_the_host_a_step_at_a_time_and_what_is_left_is_dropped(place):

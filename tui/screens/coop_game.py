@@ -73,11 +73,10 @@ class SharedGame(HostActs):
         acting = playing & set(client.status.turn)
         if not acting:
             return []
-        seating = client.seating
         return [
             c
             for c in game.legal_commands()
-            if seating.owner(game, c) in acting and seating.takes_from(game, c) <= mine
+            if game.owner(c) in acting and game.takes_from(c) <= mine
         ]
 
 

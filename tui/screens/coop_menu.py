@@ -36,16 +36,14 @@ PEEK_WITHIN = 3.0  # seconds a hosted game may take to say what it is
 
 
 def shareable_modes() -> list[str]:
-    """Modes whose shared games this screen can show: hosting knows their
-    seats, and every player holds the game's log (one side), or the mode's
-    adapter draws a game from a seat's own view (opponents, coop_view.py)."""
-    from hosting.seats import SEATINGS
+    """Modes whose shared games this screen can show: every player holds the
+    game's log (its viewers are told the same), or the mode's adapter draws a
+    game from a seat's own view (opponents, coop_view.py)."""
+    from hosting.seats import shares_log
     from tui.modes import ui_modes
     from tui.screens.coop_view import plays_from_view
 
-    return [
-        m for m in ui_modes() if m in SEATINGS and (SEATINGS[m].shared_log or plays_from_view(m))
-    ]
+    return [m for m in ui_modes() if shares_log(m) or plays_from_view(m)]
 
 
 def host_argv(mode: str, mission: str, seed: int, undo: str, args: dict[str, Any]) -> list[str]:
@@ -126,7 +124,7 @@ class HostGameScreen(NewGameScreen):
     def start(self) -> None:
         if self.starting:
             return
-        from hosting.seats import seating_for
+        from hosting.seats import seat_specs
 
         error = self.query_one("#newgame-error", Label)
         try:
@@ -143,7 +141,7 @@ class HostGameScreen(NewGameScreen):
         except (FieldProblem, MissionError, RuleError) as e:
             error.update(str(e))
             return
-        seats = seating_for(self.mode).seats(game)
+        seats = seat_specs(game)
         if sum(1 for s in seats if s.human) < 2:
             error.update(
                 "This game has one seat: choose two players or more, so each friend "
@@ -244,7 +242,7 @@ class JoinScreen(ModalScreen[None]):
     async def _list(self) -> None:
         from hosting.client import Client, CoopError
         from hosting.place import coop_dir, hosted_games
-        from hosting.seats import SEATINGS
+        from hosting.seats import shares_log
         from saves.files import SaveError
         from tui.screens.coop_game import cannot_show
 
@@ -267,8 +265,7 @@ class JoinScreen(ModalScreen[None]):
             if isinstance(info, str):
                 games.add_option(Option(Text(f"{name}: {info}"), id=name, disabled=True))
                 continue
-            seating = SEATINGS.get(info.mode)
-            why = cannot_show(info.mode, bool(seating and seating.shared_log), name)
+            why = cannot_show(info.mode, shares_log(info.mode), name)
             row = game_row(name, info)
             if why:
                 row.append(f"\n  {why}", "italic")

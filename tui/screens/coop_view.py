@@ -10,9 +10,9 @@ alone:
 - `view(viewer)` is the player's own view whatever viewer is asked for (the
   host chose it: their seat's), and `summary()` is that same view: nothing
   here knows more than the player may;
-- `legal_commands()` is the view's own list of what the seat may do now
-  (a mode's view lists it as "legal"), kept to this player's seats that may
-  act and are not handed to the bot;
+- `legal_commands()` is the view's own list of what its seat may do now
+  (a mode's view lists it as "legal"), when that seat is this player's, may
+  act and is not handed to the bot;
 - `outcome`, undo and redo come from the host's status; `bot_command()` is
   None (the host plays the bots); moves, undo and redo go through the
   client (tui/screens/coop_game.py);
@@ -135,6 +135,6 @@ class ViewGame(HostActs):
         acting = self.acting()
         if not acting:
             return []
-        seating = self.client.seating
-        legal = [msgspec.to_builtins(c) for c in self.view().get("legal") or []]
-        return [c for c in legal if seating.owner(self, c) in acting]
+        if self.client.view_seat not in acting:  # the view is of a seat that waits
+            return []
+        return [msgspec.to_builtins(c) for c in self.view().get("legal") or []]
