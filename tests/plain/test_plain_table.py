@@ -102,3 +102,16 @@ def test_the_bench_counts_the_words_a_round_speaks():
     from bench.plain_figures import words_per_round
 
     assert 5 < words_per_round("station", 0) < 500
+
+
+def test_hot_seat_with_secrets_hands_the_keyboard_over_between_people():
+    game = Game.new("outbreak", seed=3, seats="ann:human,bob:human")
+    out = io.StringIO()
+    # Ann plays the first of whatever she may do until her turn ends; Bob presses Enter
+    typed = ["what", "1"] * 30 + [""]
+    lines = Lines(out, io.StringIO("\n".join(typed) + "\n"))
+    PlainTable(game, get_ui("outbreak").play(game, True), lines).run()
+    said = out.getvalue()
+    handed = said.index("Pass the keyboard to Bob.")
+    assert said.index("Ann, your turn.") < handed < said.index("Bob, your turn.")
+    assert "Bob, press Enter when you are ready." in said

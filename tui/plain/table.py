@@ -15,7 +15,8 @@ from typing import Any
 import msgspec
 
 from engine import RuleError
-from tui.modes.base import Play, Seat, Targeting
+from engine.core.table import PERSON
+from tui.modes.base import Play, Targeting
 from tui.modes.spoken import spoken_for
 from tui.plain import words
 from tui.plain.io import Lines
@@ -105,7 +106,7 @@ class PlainTable:
         self.last_story: list[str] = []
         self.story_log: list[str] = []
         self.last_list: list[dict] = []
-        self.seat: Seat | None = None
+        self.seat: Any = None  # the person's seat last told it is their turn
         self.spoken = None
         self.quit = False
         self.scored = bool(game.outcome)  # finished before it opened: scored then
@@ -275,28 +276,31 @@ class PlainTable:
     # -- the loop ---------------------------------------------------------------------
     def prompt(self) -> str:
         h = self.host
-        who = display_name(h.selected) if h.selected else (self.seat.name if self.seat else "You")
+        who = display_name(h.selected) if h.selected else (self.seat.label if self.seat else "You")
         when = h.view.get("round", h.view.get("turn"))
         head = f"{who}, {'round' if 'round' in h.view else 'turn'} {when}" if when else who
         return f"{head}. Command (what, help)?"
 
     def note_control(self) -> bool:
-        """Say whose turn it is when it passes to another seat; a secret seat
-        is handed over first. False when the player left instead."""
-        seat = self.play.seat(self.host)
-        if (
-            seat is None
-            or self.host.view.get("outcome")
-            or seat.id == getattr(self.seat, "id", None)
-        ):
+        """Say whose turn it is when it passes from one person's seat to
+        another's (the engine's table says who sits and who acts); where the
+        seats hold secrets the keyboard is handed over first. False when the
+        player left instead."""
+        game = self.game
+        persons = [s for s in game.seats() if s.kind == PERSON]
+        acting = [s for s in persons if s.id in game.to_act()]
+        if len(persons) < 2 or not acting or game.outcome:
+            return True
+        seat = acting[0]
+        if seat.id == getattr(self.seat, "id", None):
             return True
         first = self.seat is None
         self.seat = seat
-        if seat.secret and not first:
-            self.io.say(f"Pass the keyboard to {seat.name}.")
-            if self.io.ask(f"{seat.name}, press Enter when you are ready.") is None:
+        if game.table.hidden and not first:
+            self.io.say(f"Pass the keyboard to {seat.label}.")
+            if self.io.ask(f"{seat.label}, press Enter when you are ready.") is None:
                 return False
-        self.io.say(self.play.hello(seat, self.host))
+        self.io.say(f"{seat.label}, your turn.")
         return True
 
     def run(self) -> str:
