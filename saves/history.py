@@ -28,6 +28,7 @@ import msgspec
 
 from engine import APP_VERSION, Game, LogError, RuleError, get_mode
 from engine.core import log
+from engine.core.mode import optional
 from engine.game import UNDO_POLICIES
 from saves.files import SaveError, decode, now, read_bytes, write_atomic
 
@@ -38,11 +39,9 @@ _LENIENCY = {"ironman": 0, "honest": 1, "casual": 2}
 
 
 def default_viewer(mode: Any) -> str:
-    """The viewer a spectator or a replay sees (K-7): the players' side.
-
-    A mode names it with a `spectator_viewer` attribute (a sniper game would
-    say "sniper"); a mode without one is viewed as "players"."""
-    return getattr(mode, "spectator_viewer", "players")
+    """The viewer a spectator or a replay sees (K-7): the mode's optional
+    `spectator_viewer`, else its table's watcher (engine/core/table.py)."""
+    return optional(mode, "spectator_viewer") or optional(mode, "table").watcher
 
 
 def round_of(mode: Any, world: Any, state: Any) -> int:

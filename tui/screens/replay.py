@@ -161,7 +161,7 @@ class ReplayScreen(ReadOnlyGameScreen):
         self.stand(moment)
         lines = [] if moment else ["The start of the game."]
         for k in range(max(1, moment - RETELL + 1), moment + 1):
-            lines += frame_lines(self.play, self.history.frame(k))
+            lines += frame_lines(self.play, self.history.frame(k), self.as_told)
         return lines
 
     def go(self, moment: int, step: bool = False) -> None:
@@ -170,7 +170,7 @@ class ReplayScreen(ReadOnlyGameScreen):
         self.moment = moment
         if step:
             self.stand(moment)
-            self.add_log(frame_lines(self.play, self.history.frame(moment)))
+            self.add_log(frame_lines(self.play, self.history.frame(moment), self.as_told))
         else:
             lines = self.story(moment)
             self.clear_log()

@@ -18,6 +18,7 @@ never writes."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -61,17 +62,18 @@ UNDO_LINE = "Undo: the last command was taken back."
 REDO_LINE = "Redo: the command taken back was played again."
 
 
-def frame_lines(play: Play, frame: Any) -> list[str]:
-    """A journal frame as the log tells it: a command by its events in the
-    mode's words, an undo or a redo by a line of its own (never naming the
-    command: in a hot-seat game it may be the other side's secret)."""
+def frame_lines(play: Play, frame: Any, told: Callable[[Any], list[Any]]) -> list[str]:
+    """A journal frame as the log tells it: a command by its events as the
+    watcher is told them (`told`), in the mode's words; an undo or a redo by
+    a line of its own (never naming the command: in a hot-seat game it may be
+    the other side's secret)."""
     if isinstance(frame, log.UndoMark):
         return [UNDO_LINE]
     if isinstance(frame, log.RedoMark):
         return [REDO_LINE]
     if isinstance(frame, log.Snapshot):
         return []
-    return play.narrate(frame.events)
+    return play.narrate(told(frame.events))
 
 
 def when(view: dict) -> str:
@@ -161,6 +163,10 @@ class ReadOnlyGameScreen(GameScreen):
 
     def current_view(self) -> dict:
         return self.game.view(self.viewer)
+
+    def as_told(self, events: Any) -> list[Any]:
+        """Events as the spectator's viewer is told them (engine/core/table.py)."""
+        return self.game.told(events, self.viewer)
 
     def refresh_view(self) -> None:
         """Draw the game as the spectator's viewer knows it; nobody acts here,
@@ -277,7 +283,9 @@ class WatchScreen(ReadOnlyGameScreen):
             "each move. You only look: q stops watching."
         ]
         if self.game.journal:
-            lines += self.play.narrate(self.game.events[-RESUME_EVENTS:])[-RESUME_LINES:]
+            lines += self.play.narrate(self.as_told(self.game.events[-RESUME_EVENTS:]))[
+                -RESUME_LINES:
+            ]
         return lines
 
     def mounted(self) -> None:
@@ -321,7 +329,7 @@ class WatchScreen(ReadOnlyGameScreen):
         elif update.frames:
             lines = []
             for frame in update.frames:
-                lines += frame_lines(self.play, frame)
+                lines += frame_lines(self.play, frame, self.as_told)
             self.add_log(lines)
             self.refresh_view()
 
