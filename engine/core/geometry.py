@@ -262,6 +262,44 @@ class ZoneMap:
             self._los["tables"] = got
         return got
 
+    def _boxes(self) -> list[tuple[int, int, int, int]]:
+        """Each zone's bounding box (x0, y0, x1, y1), by zone number."""
+        got = self._los.get("boxes")
+        if got is None:
+            got = []
+            for z in self.zones:
+                xs = [x for x, _ in self.cells[z]]
+                ys = [y for _, y in self.cells[z]]
+                got.append((min(xs), min(ys), max(xs), max(ys)))
+            self._los["boxes"] = got
+        return got
+
+    def _runs(self) -> dict[int, list[int]]:
+        """Per step along a row or column (+1, -1, +width, -width), per cell: how
+        many cells after it, that way, are of its zone (0 for a cell of none).
+        A cast skips a run of a zone it has already seen in one step. Built
+        once per map."""
+        got = self._los.get("runs")
+        if got is None:
+            width, height = self.grid.width, self.grid.height
+            zone_at = self._tables()[0]
+            got = {}
+            lines = {
+                1: [[y * width + x for x in range(width)] for y in range(height)],
+                width: [[y * width + x for y in range(height)] for x in range(width)],
+            }
+            for step, rows in lines.items():
+                for sign in (1, -1):
+                    run = [0] * len(zone_at)
+                    for line in rows:
+                        order = line if sign > 0 else line[::-1]
+                        for a, b in zip(reversed(order[:-1]), reversed(order[1:]), strict=True):
+                            if zone_at[a] >= 0 and zone_at[a] == zone_at[b]:
+                                run[a] = run[b] + 1
+                    got[sign * step] = run
+            self._los["runs"] = got
+        return got
+
     def visible_zones(self, zone: str, open_doors: frozenset[str]) -> frozenset[str]:
         """Every zone in line of sight of `zone` (ST-4.3), itself included.
 
@@ -274,7 +312,7 @@ class ZoneMap:
             return seen
         zone_at, door_at, door_ids, _ = self._tables()
         opaque = self._opaque(open_doors)
-        seen_n, read_n = _sweep(self, zone, opaque, zone_at, door_at)
+        seen_n, read_n = _sweep(self, zone, opaque, zone_at, door_at, self._runs())
         read = frozenset(door_ids[n] for n in read_n)
         seen = frozenset(self.zones[n] for n in seen_n)
         known = self._los.setdefault(("vis", zone), [])
@@ -320,7 +358,12 @@ _OCTANTS = (
 
 
 def _sweep(
-    board: ZoneMap, zone: str, opaque: bytearray, zone_at: list[int], door_at: list[int]
+    board: ZoneMap,
+    zone: str,
+    opaque: bytearray,
+    zone_at: list[int],
+    door_at: list[int],
+    runs: dict[int, list[int]],
 ) -> tuple[set[int], set[int]]:
     """(numbers of the zones some cell of `zone` sees, numbers of the doors read).
 
@@ -337,10 +380,44 @@ def _sweep(
     ratios of small integers: float division keeps their order and equalities.
 
     Sight that leaves the zone crosses a see-through cell next to it (its
-    frontier), so each octant is cast only through the frontier's slopes."""
-    width, height = board.grid.width, board.grid.height
+    frontier), so each octant is cast only through the frontier's slopes.
+
+    A segment crosses a run of see-through cells side by side, so only zones
+    joined to the frontier by see-through cells can be seen (the reachable
+    ones, and the doors around them are read): once each is seen, no other
+    cell of the zone needs casting from. Inside a cast, a row's run of a zone
+    already seen is stepped over whole (`runs`). A large zone next to large
+    rooms so costs a few casts, not one per cell each walking every room."""
+    width = board.grid.width
     own = board.order[zone]
     read: set[int] = set()
+    frontier = _frontier(board, zone, opaque, door_at, read)
+    if not frontier:
+        return {own}, read
+    flags = bytearray(len(board.zones))
+    flags[own] = 1
+    wanted = _reachable(frontier, width, board.grid.height, opaque, zone_at, door_at, read)
+    wanted.discard(own)
+    # sight is symmetric: a smaller zone is asked whether it sees this one,
+    # casting from its fewer cells, rather than this one from all of its own
+    size = len(board.cells[zone])
+    small = {n for n in wanted if len(board.cells[board.zones[n]]) < size}
+    for n in small:
+        theirs = bytearray(b"\x01") * len(board.zones)
+        theirs[own] = 0
+        other = board.zones[n]
+        near = _frontier(board, other, opaque, door_at, set())
+        if _cast_from(board, other, near, {own}, theirs, opaque, zone_at, door_at, runs, read):
+            flags[n] = 1
+    _cast_from(board, zone, frontier, wanted - small, flags, opaque, zone_at, door_at, runs, read)
+    return {n for n, f in enumerate(flags) if f}, read
+
+
+def _frontier(
+    board: ZoneMap, zone: str, opaque: bytearray, door_at: list[int], read: set[int]
+) -> list[Cell]:
+    """The see-through cells next to a zone; the doors next to it go into `read`."""
+    width, height = board.grid.width, board.grid.height
     frontier = []
     mine = set(board.cells[zone])
     for x, y in mine:
@@ -353,15 +430,96 @@ def _sweep(
                 read.add(door_at[i])
             if not opaque[i]:
                 frontier.append((nx, ny))
-    if not frontier:
-        return {own}, read
-    flags = bytearray(len(board.zones))
-    flags[own] = 1
+    return frontier
+
+
+def _cast_from(
+    board: ZoneMap,
+    zone: str,
+    frontier: list[Cell],
+    wanted: set[int],
+    flags: bytearray,
+    opaque: bytearray,
+    zone_at: list[int],
+    door_at: list[int],
+    runs: dict[int, list[int]],
+    read: set[int],
+) -> bool:
+    """Cast from each cell of `zone` until every zone of `wanted` is flagged
+    (True) or every cell has been cast from (False)."""
+    width, height = board.grid.width, board.grid.height
+    left = [sum(1 for n in wanted if not flags[n])]
+    boxes = board._boxes()
     for ax, ay in board.cells[zone]:
+        if not left[0]:
+            return True
+        unseen = [boxes[n] for n in wanted if not flags[n]]
         for octant, gaps in zip(_OCTANTS, _frontier_gaps(ax, ay, frontier), strict=True):
-            if gaps:
-                _cast(ax, ay, octant, gaps, width, height, opaque, zone_at, door_at, flags, read)
-    return {n for n, f in enumerate(flags) if f}, read
+            if not gaps:
+                continue
+            targets = _targets(ax, ay, octant, unseen)
+            if targets and _cast(
+                ax, ay, octant, gaps, width, height, opaque, zone_at, door_at, flags, read,
+                runs[octant[1] * width + octant[0]], left, targets,
+            ):  # fmt: skip
+                return True
+    return not left[0]
+
+
+def _targets(
+    ax: int, ay: int, octant: tuple[int, int, int, int], boxes: list[tuple[int, int, int, int]]
+) -> list[tuple[float, float, int]]:
+    """Where in an octant from (ax, ay) the zones still unseen can be: for each
+    zone's bounding box with cells in it, (lowest slope, highest slope, deepest
+    row) of its cells' centres. A part of a cast that can meet none of them
+    has nothing left to find (its doors were read by _reachable)."""
+    xk, yk, xr, yr = octant
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        ks = ((x0 - ax) * xk + (y0 - ay) * yk, (x1 - ax) * xk + (y1 - ay) * yk)
+        rs = ((x0 - ax) * xr + (y0 - ay) * yr, (x1 - ax) * xr + (y1 - ay) * yr)
+        kmin, kmax = min(ks), max(ks)
+        rmin, rmax = max(min(rs), 1), max(rs)
+        if rmax < 1 or kmax < 0:
+            continue
+        lo = kmin / (rmax if kmin >= 0 else rmin)
+        hi = kmax / rmin
+        if lo <= 1.0:
+            out.append((lo, hi, rmax))
+    return out
+
+
+def _reachable(
+    frontier: list[Cell],
+    width: int,
+    height: int,
+    opaque: bytearray,
+    zone_at: list[int],
+    door_at: list[int],
+    read: set[int],
+) -> set[int]:
+    """Numbers of the zones joined to the frontier by see-through cells side
+    by side; every door among them or around them goes into `read`."""
+    seen = bytearray(width * height)
+    todo = [y * width + x for x, y in frontier]
+    zones: set[int] = set()
+    for i in todo:
+        seen[i] = 1
+    while todo:
+        i = todo.pop()
+        if door_at[i] >= 0:
+            read.add(door_at[i])
+        if opaque[i]:
+            continue
+        if zone_at[i] >= 0:
+            zones.add(zone_at[i])
+        x = i % width
+        for j, inside in ((i - 1, x > 0), (i + 1, x < width - 1), (i - width, i >= width),
+                          (i + width, i + width < width * height)):  # fmt: skip
+            if inside and not seen[j]:
+                seen[j] = 1
+                todo.append(j)
+    return zones
 
 
 def _frontier_gaps(ax: int, ay: int, frontier: list[Cell]) -> list[list[tuple[float, float]]]:
@@ -404,9 +562,13 @@ def _cast(
     door_at: list[int],
     flags: bytearray,
     read: set[int],
-) -> None:
+    run: list[int],
+    left: list[int],
+    targets: list[tuple[float, float, int]],
+) -> bool:
     """Shadow casting in one octant from (ax, ay): flags every zone with a cell
-    seen through the gaps, adds to `read` every door cell looked at."""
+    seen through the gaps, adds to `read` every door cell looked at; counts
+    down `left` (zones that may yet be seen) and answers True when none is."""
     xk, yk, xr, yr = octant
     dk = yk * width + xk
     dr = yr * width + xr
@@ -424,6 +586,11 @@ def _cast(
     while stack:
         r, lo, lo_in, hi, hi_in = stack.pop()
         while r <= deepest:  # one row a turn; a blocker splits off the part below it
+            for t_lo, t_hi, t_r in targets:
+                if t_lo <= hi and t_hi >= lo and t_r >= r:
+                    break
+            else:
+                break  # no zone still unseen lies ahead in this part
             two_r = 2 * r
             first = int((lo * (two_r - 1) - 1) * 0.5)  # floor, or 0 when below
             if first < 0:
@@ -432,7 +599,8 @@ def _cast(
             if last > widest:  # cells past the map's side never touch a segment inside it
                 last = widest
             i = base + first * dk + r * dr
-            for k in range(first, last + 1):
+            k = first
+            while k <= last:
                 if opaque[i]:
                     if door_at[i] >= 0:
                         read.add(door_at[i])
@@ -450,15 +618,27 @@ def _cast(
                     z = zone_at[i]
                     if z < 0:
                         read.add(door_at[i])  # an open door
-                    elif not flags[z]:
+                    elif flags[z]:
+                        step = run[i]  # the rest of the zone's run: nothing new to see
+                        if step:
+                            if step > last - k:
+                                step = last - k
+                            k += step
+                            i += step * dk
+                    else:
                         t = k / r
                         if (t > lo or (lo_in and t == lo)) and (t < hi or (hi_in and t == hi)):
                             flags[z] = 1
+                            left[0] -= 1
+                            if not left[0]:
+                                return True
+                k += 1
                 i += dk
             if lo < hi or (lo == hi and lo_in and hi_in):
                 r += 1
             else:
                 break
+    return False
 
 
 def parse_zones(text: str) -> ZoneMap:
