@@ -308,7 +308,8 @@ def _game_options(p: argparse.ArgumentParser, seed: int | None) -> None:
     p.add_argument("--difficulty", default=None, help="random missions: 1 (gentle) to 6 (grim)")
     p.add_argument("--survivors", default=None, help="comma-separated survivor ids")
     for name, text in MODE_OPTIONS.items():
-        p.add_argument(f"--{name}", default=None, help=text)
+        flags = [f"--{name}"] + ([f"--{name.replace('_', '-')}"] if "_" in name else [])
+        p.add_argument(*flags, dest=name, default=None, help=text)
     p.add_argument("--undo", default="casual", choices=["casual", "honest", "ironman"])
 
 

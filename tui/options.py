@@ -12,4 +12,12 @@ MODE_OPTIONS = {
     "zombies": "siege: who plays the zombies, ai (default) or human",
     "commander": "sniper: who plays the commander, ai (default) or human",
     "seats": "outbreak: 2-6 seats in turn order, e.g. human,bot,bot or ann:human,bot",
+    "discard": "outbreak: optional (default: a turn may end without one) or mandatory "
+    "(the box's rule: one card goes back into the event deck)",
+    "dealer": "outbreak: none (default: seat 1 starts) or random (the box's dealer; "
+    "the seat at their left starts)",
+    "tile_deck": "outbreak: standard (default) or dead_ends (buildings with one road, "
+    "so the town can close and only kills win)",
+    "event_deck": "outbreak: standard (default) or table (three more cards that act on "
+    "every player at once)",
 }

@@ -12,13 +12,13 @@ from engine.outbreak.decide import run
 from engine.outbreak.evolve import evolve, helipad_of
 from engine.outbreak.legal import legal_commands
 from engine.outbreak.mission import load_mission
-from engine.outbreak.rules import DEFAULT_SEATS, World, parse_seats
+from engine.outbreak.rules import DEFAULT_SEATS, VARIANTS, World, parse_options, parse_seats
 from engine.outbreak.state import Seat, State, Token
 from engine.outbreak.summary import summary, view
 from engine.outbreak.table import OutbreakTable
 from engine.outbreak.turn import Turn
 
-OPTIONS = {"seats"}
+OPTIONS = {"seats", *VARIANTS}
 MISSIONS = "engine.content.outbreak.missions"
 
 
@@ -29,16 +29,23 @@ class OutbreakMode:
     event_type = events.OutbreakEvent
     state_type = State
     table = OutbreakTable()
+    # 2: an effect's events name the seat who played its card (`by`), so a
+    # game recorded under 1 verifies up to its first card with an effect
+    rules_version = 2
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         unknown = set(setup.options) - OPTIONS
         if unknown:
-            raise RuleError("bad_option", f"unknown options {sorted(unknown)} (options: seats)")
+            raise RuleError(
+                "bad_option",
+                f"unknown options {sorted(unknown)} (options: {', '.join(sorted(OPTIONS))})",
+            )
         if setup.roster or setup.carry:
             raise RuleError("bad_option", "outbreak has seats, not survivors or campaign progress")
         seats = parse_seats(setup.options.get("seats", DEFAULT_SEATS))
+        options = parse_options(setup.options)
         mission = load_mission(setup.mission_text, setup.source or "mission")
-        world = World(mission=mission, seed=setup.seed, dice=setup.dice)
+        world = World(mission=mission, seed=setup.seed, dice=setup.dice, options=options)
         decks = mission.decks
         state = State(
             seats=tuple(Seat(id=sid, kind=kind) for sid, kind in seats),
@@ -52,15 +59,23 @@ class OutbreakMode:
         )
         t = Turn(world, state)
         if decks.tiles is None:  # OB-2: the pile shuffled, the Helipad under it
-            mixed, under = content.tile_deck()
+            mixed, under = content.tile_deck(options.tile_deck)
             order = rng.shuffled(setup.seed, t.state.shuffles, mixed) + under
             t.emit(events.DeckShuffled(deck="tiles", order=order))
         if decks.events is None:
-            order = rng.shuffled(setup.seed, t.state.shuffles, content.event_deck())
+            order = rng.shuffled(
+                setup.seed, t.state.shuffles, content.event_deck(options.event_deck)
+            )
             t.emit(events.DeckShuffled(deck="events", order=order))
-        for s in state.seats:  # each seat in turn gets its three events
+        if options.dealer == "random":  # OB-1: the dealer at random, play from their left
+            ids = [s.id for s in state.seats]
+            dealer = rng.shuffled(setup.seed, t.state.shuffles, ids)[0]
+            t.emit(events.DealerChosen(seat=dealer))
+        n = len(state.seats)
+        order = [t.state.seats[(t.state.first + i) % n] for i in range(n)]
+        for s in order:  # each seat in turn gets its three events
             t.draw_events(s.id, content.HAND)
-        t.emit(events.TurnStarted(seat=state.seats[0].id, round=1))
+        t.emit(events.TurnStarted(seat=order[0].id, round=1))
         return world, state, t.events
 
     run = staticmethod(run)

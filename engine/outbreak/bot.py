@@ -31,6 +31,8 @@ def keep_value(card: str) -> float:
         return 5
     if spec.no_fights or spec.no_move_die:
         return 4
+    if spec.fight_bonus < 0:
+        return 0.5
     if spec.zombies or (spec.fight_bonus and spec.lasts != "turn"):
         return 3
     if spec.bullets or spec.life:
@@ -196,6 +198,8 @@ def _card_value(sight: Sight, c: dict) -> float:
         return -1.0  # an effect does not stack with itself
     if spec.fight_bonus:
         near = any(manhattan(z, sight.cell) <= 4 for z in sight.zombies)
+        if spec.everyone and spec.fight_bonus < 0:  # a curse on all: worth it far from zombies
+            return -0.5 if near else 0.3
         value += spec.fight_bonus * (0.35 if near else 0.1) * (2 if spec.lasts != "turn" else 1)
     if spec.no_fights:
         value += _blockers_on_my_way(sight) * 0.6 if racing else 0.0
@@ -219,6 +223,8 @@ def _card_value(sight: Sight, c: dict) -> float:
         value += _stampede_value(sight, _cell(c["tile"]))
     if spec.draw:
         value += 0.3
+    if spec.everyone:  # the rivals gain as much
+        value *= 0.5
     return value
 
 
@@ -404,10 +410,15 @@ def _zombies(sight: Sight, legal: list[dict]) -> dict:
 
 def _discard(sight: Sight, ends: list[dict]) -> dict:
     keep = [c for c in ends if "discard" not in c]
+    discards = [c for c in ends if "discard" in c]
+    if not discards:
+        return keep[0]
+    worst = min(discards, key=lambda c: keep_value(c["discard"]))
+    if not keep:  # a discard is due (discard=mandatory): the weakest card goes
+        return worst
     hand = sight.me["hand"] or []
     if len(hand) < content.HAND:
         return keep[0]
-    worst = min(ends[1:], key=lambda c: keep_value(c["discard"]))
     return worst if keep_value(worst["discard"]) < 2.5 else keep[0]
 
 

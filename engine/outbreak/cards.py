@@ -10,6 +10,7 @@ from engine.outbreak import events as ev
 from engine.outbreak.board import Board, pos_of, reading
 from engine.outbreak.content import SIDES, STEP, EventSpec
 from engine.outbreak.fight import take_token
+from engine.outbreak.rules import from_current
 from engine.outbreak.state import Cell, State
 from engine.outbreak.turn import Turn
 
@@ -83,16 +84,21 @@ def play_event(t: Turn, c: cmd.PlayEvent) -> None:
             tile=None if c.tile is None else tuple(c.tile),
         )
     )
+    # who the card acts on: every seat from the player round (the table
+    # deck's cards), the opponent it names, or the player
+    seats = [s.id for s in from_current(t.state)] if spec.everyone else [c.target or me.id]
     if spec.lasts:
-        t.emit(ev.EffectGained(seat=c.target or me.id, effect=c.card, count=max(1, spec.rolls)))
-    if spec.bullets:
-        t.emit(ev.BulletsGained(seat=me.id, amount=spec.bullets))
-    if spec.life:
+        for sid in seats:
+            t.emit(ev.EffectGained(seat=sid, effect=c.card, count=max(1, spec.rolls), by=me.id))
+    living = [sid for sid in seats if t.seat(sid).life > 0]  # a dead figure takes nothing
+    for sid in living if spec.bullets else ():
+        t.emit(ev.BulletsGained(seat=sid, amount=spec.bullets))
+    for sid in living if spec.life else ():
         gain = spec.life
         if spec.life_max:
-            gain = max(0, min(gain, spec.life_max - me.life))
+            gain = max(0, min(gain, spec.life_max - t.seat(sid).life))
         if gain:
-            t.emit(ev.LifeGained(seat=me.id, amount=gain))
+            t.emit(ev.LifeGained(seat=sid, amount=gain))
     if spec.zombies:
         free = [cell for cell in board.road_cells(tuple(c.tile)) if cell not in t.state.zombies]
         for cell in free[: spec.zombies]:

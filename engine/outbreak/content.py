@@ -18,6 +18,9 @@ TOKEN_KINDS = ("bullet", "life")
 START_LIFE = 3
 START_BULLETS = 3
 HAND = 3  # events drawn back up to (OB-4 step 4)
+TILE_DECKS = ("standard", "dead_ends")  # the `tile_deck` option's values
+EVENT_DECKS = ("standard", "table")  # the `event_deck` option's values
+CLOSED_TOWN_ZOMBIES = 3  # a closed town's tile step: zombies onto Town Square (house)
 WIN_ROLL = 4  # a fight total of 4 or more kills (OB-6)
 
 
@@ -31,6 +34,7 @@ class TileSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     zombies: int = -1  # a building's zombies; -1: one on each road exit
     bullets: int = 0
     lives: int = 0
+    decks: tuple[str, ...] = TILE_DECKS  # the tile decks it belongs to
 
     @property
     def building(self) -> bool:
@@ -57,6 +61,8 @@ class EventSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     zombies: int = 0
     push: bool = False
     stampede: bool = False
+    everyone: bool = False  # the effect, bullets or lives go to every seat
+    decks: tuple[str, ...] = EVENT_DECKS  # the event decks it belongs to
 
 
 def _read(name: str) -> dict:
@@ -95,14 +101,16 @@ def start_tile() -> str:
     return next(t for t, s in tiles().items() if s.start)
 
 
-def tile_deck() -> tuple[tuple[str, ...], tuple[str, ...]]:
+def tile_deck(deck: str = "standard") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the tiles shuffled into the pile, the tiles put under it) (OB-2)."""
     mixed, under = [], []
     for tid, spec in tiles().items():
-        if not spec.start:
+        if not spec.start and deck in spec.decks:
             (under if spec.last else mixed).extend([tid] * spec.count)
     return tuple(mixed), tuple(under)
 
 
-def event_deck() -> tuple[str, ...]:
-    return tuple(cid for cid, spec in events().items() for _ in range(spec.count))
+def event_deck(deck: str = "standard") -> tuple[str, ...]:
+    return tuple(
+        cid for cid, spec in events().items() if deck in spec.decks for _ in range(spec.count)
+    )

@@ -16,7 +16,7 @@ from engine.outbreak.board import ROADS, building_order, exit_cells, reading, ti
 from engine.outbreak.cards import play_event
 from engine.outbreak.evolve import kills_lost
 from engine.outbreak.fight import fight, kill, take_token
-from engine.outbreak.rules import World, move_bonus, no_fights, placer_of
+from engine.outbreak.rules import World, discard_required, move_bonus, no_fights, placer_of
 from engine.outbreak.state import Cell, State
 from engine.outbreak.turn import Over, Turn
 
@@ -62,6 +62,8 @@ def _draw_tile(t: Turn, c: cmd.DrawTile) -> None:
     if t.state.map_closed or not t.state.tile_pile:
         reason = "map_closed" if t.state.map_closed else "pile_empty"
         t.emit(ev.NoTileDrawn(seat=me, reason=reason))
+        if t.state.map_closed:
+            _the_dead_keep_coming(t)
         _fight_step(t)
         return
     tid = t.state.tile_pile[0]
@@ -69,6 +71,16 @@ def _draw_tile(t: Turn, c: cmd.DrawTile) -> None:
     if not t.board.placements(tid):
         t.emit(ev.TileLost(tile=tid))
         _fight_step(t)
+
+
+def _the_dead_keep_coming(t: Turn) -> None:
+    """House (OB-3): in a closed town the tile step brings zombies instead,
+    onto Town Square's first free road cells in reading order, so that the
+    race to the kills can still be won."""
+    square = t.state.tiles[0].at
+    free = [c for c in t.board.road_cells(square) if c not in t.state.zombies]
+    for cell in free[: content.CLOSED_TOWN_ZOMBIES]:
+        t.emit(ev.ZombiePlaced(cell=cell))
 
 
 def _place_tile(t: Turn, c: cmd.PlaceTile) -> None:
@@ -140,7 +152,7 @@ def _movement_step(t: Turn) -> None:
     if cramp:
         t.emit(ev.MovementWithoutDie(seat=me.id, moves=move_bonus(me)))
         for e in cramp:
-            t.emit(ev.EffectEnded(seat=me.id, effect=e))
+            t.emit(ev.EffectEnded(seat=me.id, effect=e, by=me.sources.get(e, "")))
     else:
         die = t.roll()
         t.emit(ev.MovementRolled(seat=me.id, die=die, moves=die + move_bonus(me)))
@@ -221,12 +233,21 @@ def _move_zombie(t: Turn, c: cmd.MoveZombie) -> None:
 def _end_turn_command(t: Turn, c: cmd.EndTurn) -> None:
     _phase(t, "zombies")
     me = t.current
+    mandatory = discard_required(t.world, t.state)
+    if c.discard is None and mandatory:
+        raise RuleError(
+            "discard_required",
+            "a turn ends with one event card put back into the event deck (discard=mandatory)",
+        )
     if c.discard is not None:
         if c.discard not in content.events():
             raise RuleError("unknown_card", f"there is no event card {c.discard!r}")
         if c.discard not in me.hand:
             raise RuleError("not_in_hand", f"{me.id} holds no {c.discard}")
-        t.emit(ev.EventDiscarded(seat=me.id, card=c.discard))
+        if t.world.options.discard == "mandatory":  # seed step 23: back into the deck
+            t.emit(ev.EventReturned(seat=me.id, card=c.discard))
+        else:
+            t.emit(ev.EventDiscarded(seat=me.id, card=c.discard))
     _end_turn(t)
 
 
@@ -234,10 +255,10 @@ def _end_turn(t: Turn) -> None:
     me = t.current
     for e in me.effects:
         if content.event(e).lasts == "turn":
-            t.emit(ev.EffectEnded(seat=me.id, effect=e))
+            t.emit(ev.EffectEnded(seat=me.id, effect=e, by=me.sources.get(e, "")))
     t.emit(ev.TurnEnded(seat=me.id))
     nxt = (t.state.turn + 1) % len(t.state.seats)
-    if nxt == 0:
+    if nxt == t.state.first:
         limit = t.world.mission.info.round_limit
         if limit and t.state.round >= limit:
             t.emit(ev.GameLost(reason="round_limit"))

@@ -23,6 +23,14 @@ class DeckShuffled(Event, tag="deck_shuffled"):
     order: tuple[str, ...]
 
 
+class DealerChosen(Event, tag="dealer_chosen"):
+    """Option dealer=random (OB-1): the dealer, picked by a shuffle of the
+    seats; the seat at their left (next in turn order) starts every round."""
+
+    reveals = True
+    seat: str
+
+
 class TurnStarted(Event, tag="turn_started"):
     seat: str
     round: int
@@ -46,6 +54,7 @@ class EffectGained(Event, tag="effect_gained"):
     seat: str
     effect: str  # the card id
     count: int = 1
+    by: str = ""  # the seat who played the card
 
 
 class EffectUsed(Event, tag="effect_used"):
@@ -58,6 +67,7 @@ class EffectUsed(Event, tag="effect_used"):
 class EffectEnded(Event, tag="effect_ended"):
     seat: str
     effect: str
+    by: str = ""  # the seat who played the card
 
 
 class BulletsGained(Event, tag="bullets_gained"):
@@ -99,6 +109,14 @@ class EventDrawn(Event, tag="event_drawn"):
 
 
 class EventDiscarded(Event, tag="event_discarded"):
+    seat: str
+    card: str
+
+
+class EventReturned(Event, tag="event_returned"):
+    """Option discard=mandatory (seed step 23): the turn's discard goes back
+    under the event pile, face down."""
+
     seat: str
     card: str
 
@@ -237,5 +255,5 @@ OutbreakEvent = Union[  # noqa: UP007
     EventDiscarded, TileDrawn, NoTileDrawn, TileLost, TilePlaced, MapClosed, TurnLost, FightRolled,
     ZombieKilled, TokenTaken, DecisionPending, DecisionMade, BulletsSpent, LifeLost, FigureDied,
     MovementRolled, MovementWithoutDie, FigureMoved, MovementEnded, ZombieDieRolled, TurnEnded,
-    RoundStarted, GameWon, GameLost,
+    RoundStarted, GameWon, GameLost, DealerChosen, EventReturned,
 ]  # fmt: skip

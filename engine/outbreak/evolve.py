@@ -26,6 +26,10 @@ def _zombies_with(zombies: tuple, cell) -> tuple:
     return tuple(sorted((*zombies, cell), key=reading))
 
 
+def _drop(mapping: dict, key) -> dict:
+    return {k: v for k, v in mapping.items() if k != key}
+
+
 def kills_lost(kills: int) -> int:
     """OB-7: half the kills, rounded up."""
     return math.ceil(kills / 2)
@@ -65,19 +69,30 @@ def evolve(world, state: State, event: ev.Event) -> State:
             s = state.seat(sid)
             state = _seat(state, sid, hand=_without(s.hand, card))
             return replace(state, event_played=True, event_discard=(*state.event_discard, card))
-        case ev.EffectGained(seat=sid, effect=effect, count=count):
+        case ev.EffectGained(seat=sid, effect=effect, count=count, by=by):
             s = state.seat(sid)
-            return _seat(state, sid, effects={**s.effects, effect: count})
+            sources = {**s.sources, effect: by} if by else _drop(s.sources, effect)
+            return _seat(state, sid, effects={**s.effects, effect: count}, sources=sources)
         case ev.EffectUsed(seat=sid, effect=effect):
             s = state.seat(sid)
             effects = dict(s.effects)
             effects[effect] -= 1
-            if effects[effect] <= 0:
-                del effects[effect]
-            return _seat(state, sid, effects=effects)
+            if effects[effect] > 0:
+                return _seat(state, sid, effects=effects)
+            del effects[effect]
+            return _seat(state, sid, effects=effects, sources=_drop(s.sources, effect))
         case ev.EffectEnded(seat=sid, effect=effect):
             s = state.seat(sid)
-            return _seat(state, sid, effects={k: v for k, v in s.effects.items() if k != effect})
+            return _seat(
+                state, sid, effects=_drop(s.effects, effect), sources=_drop(s.sources, effect)
+            )
+        case ev.DealerChosen(seat=sid):
+            first = (state.index(sid) + 1) % len(state.seats)
+            return replace(state, dealer=sid, first=first, shuffles=state.shuffles + 1)
+        case ev.EventReturned(seat=sid, card=card):
+            s = state.seat(sid)
+            state = _seat(state, sid, hand=_without(s.hand, card))
+            return replace(state, event_pile=(*state.event_pile, card))
         case ev.BulletsGained(seat=sid, amount=n):
             return _seat(state, sid, bullets=state.seat(sid).bullets + n)
         case ev.LifeGained(seat=sid, amount=n):
@@ -156,7 +171,9 @@ def evolve(world, state: State, event: ev.Event) -> State:
             return _seat(state, sid, life=state.seat(sid).life - 1)
         case ev.FigureDied(seat=sid, kills_lost=lost):
             s = state.seat(sid)
-            state = _seat(state, sid, cell=CENTRE, life=0, kills=s.kills - lost, effects={})
+            state = _seat(
+                state, sid, cell=CENTRE, life=0, kills=s.kills - lost, effects={}, sources={}
+            )
             return replace(state, moves_left=0)
         case ev.MovementRolled(die=die, moves=moves):
             return replace(state, dice_used=state.dice_used + 1, moves_left=moves, phase="move")

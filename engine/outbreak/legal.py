@@ -14,7 +14,7 @@ from engine.outbreak import content
 from engine.outbreak.board import reading
 from engine.outbreak.cards import DIRECTIONS, pushed_to, zombies_on
 from engine.outbreak.decide import run
-from engine.outbreak.rules import World, board
+from engine.outbreak.rules import World, board, discard_required
 from engine.outbreak.state import State
 
 
@@ -37,7 +37,7 @@ def legal_commands(world: World, state: State) -> list[cmd.Command]:
             steps = sorted(board(state).links.get(here, ()), key=reading)
             return [*(cmd.Move(to=to) for to in steps), cmd.EndMove()]
         case "zombies":
-            return [*_zombie_moves(state), *_end_turns(state)]
+            return [*_zombie_moves(state), *_end_turns(world, state)]
     return []
 
 
@@ -84,9 +84,10 @@ def _zombie_moves(state: State) -> list[cmd.Command]:
     ]
 
 
-def _end_turns(state: State) -> list[cmd.Command]:
+def _end_turns(world: World, state: State) -> list[cmd.Command]:
     hand = dict.fromkeys(state.current.hand)
-    return [cmd.EndTurn(), *(cmd.EndTurn(discard=c) for c in hand)]
+    plain = [] if discard_required(world, state) else [cmd.EndTurn()]
+    return [*plain, *(cmd.EndTurn(discard=c) for c in hand)]
 
 
 def as_dict(command: cmd.Command) -> dict:

@@ -70,6 +70,7 @@ def load_mission(text: str, source: str) -> Mission:
     zombies = _zombies(at, raw.get("zombies", []), board)
     tokens = _tokens(at, raw.get("tokens", []), board)
     decks = _decks(at, raw.get("decks", {}))
+    _one_helipad(at, tiles, decks)
     return Mission(info=info, tiles=tiles, zombies=zombies, tokens=tokens, decks=decks)
 
 
@@ -88,6 +89,12 @@ def _tiles(at: MissionFile, raw: object) -> tuple[tuple[Placed, ...], Board]:
         if entry.tile not in content.tiles():
             known = ", ".join(content.tiles())
             raise at.fail(f"tile {i + 1}: unknown tile {entry.tile!r} (tiles: {known})", line)
+        if content.tile(entry.tile).start:
+            raise at.fail(
+                f"tile {i + 1}: the game starts on the one {content.tile(entry.tile).name} "
+                "at [0, 0]; a mission lays no second",
+                line,
+            )
         if entry.rotation not in ROTATIONS:
             raise at.fail(f"tile {i + 1}: rotation is 0, 90, 180 or 270", line)
         why = board.placement_error(entry.tile, entry.at, entry.rotation)
@@ -124,6 +131,34 @@ def _tokens(at: MissionFile, raw: object, board: Board) -> tuple[TokenEntry, ...
             raise at.fail(f"token {i + 1}: a cell holds one token at most", line)
         tokens.append(token)
     return tuple(sorted(tokens, key=lambda t: reading(t.cell)))
+
+
+def _one_helipad(at: MissionFile, tiles: tuple[Placed, ...], decks: Decks) -> None:
+    """OB-2, OB-8: one Town Square (the start) and at most one Helipad, laid
+    or in the pile; a second is refused, not silently ignored."""
+    pile = decks.tiles or ()
+    where = at.line_of(r"^\s*tiles\s*=") or at.line_of(r"^\s*\[decks\]")
+    for tid in pile:
+        if content.tile(tid).start:
+            raise at.fail(
+                f"[decks] tiles: {content.tile(tid).name} is where the game starts, "
+                "never in the pile",
+                where,
+            )
+    laid = [p.tile for p in tiles if content.tile(p.tile).last]
+    piled = [tid for tid in pile if content.tile(tid).last]
+    if len(laid) + len(piled) > 1:
+        name = content.tile((laid + piled)[0]).name
+        places = []
+        if laid:
+            places.append(f"{len(laid)} laid")
+        if piled:
+            places.append(f"{len(piled)} in the pile")
+        raise at.fail(
+            f"a mission has at most one {name}, not {len(laid) + len(piled)} "
+            f"({' and '.join(places)})",
+            where if piled else at.line_of(rf'tile\s*=\s*"{laid[0]}"'),
+        )
 
 
 def _decks(at: MissionFile, raw: object) -> Decks:

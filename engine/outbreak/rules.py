@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import msgspec
+
 from engine.core.errors import RuleError
 from engine.outbreak import content
 from engine.outbreak.board import Board, board_of
@@ -13,6 +15,41 @@ from engine.outbreak.mission import Mission
 from engine.outbreak.state import Seat, State
 
 SEAT_KINDS = ("human", "bot")
+
+
+class Options(msgspec.Struct, frozen=True):
+    """The game's rule variants (each a Game.new option; the defaults are
+    the game as the house plays it)."""
+
+    discard: str = "optional"  # mandatory: seed step 23, the card goes back into the deck
+    dealer: str = "none"  # random: a dealer at random, play starts at their left (OB-1)
+    tile_deck: str = "standard"  # dead_ends: buildings with one road exit (OB-A)
+    event_deck: str = "standard"  # table: three cards that act on every player
+
+
+# option -> its values, the default first
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "discard": ("optional", "mandatory"),
+    "dealer": ("none", "random"),
+    "tile_deck": content.TILE_DECKS,
+    "event_deck": content.EVENT_DECKS,
+}
+
+
+def parse_options(options: dict) -> Options:
+    """The variants among a game's options; RuleError `bad_option` for a value
+    that is none of the option's."""
+    given = {}
+    for name, values in VARIANTS.items():
+        if name not in options:
+            continue
+        value = options[name]
+        if value not in values:
+            raise RuleError("bad_option", f"{name} is one of {', '.join(values)}, not {value!r}")
+        given[name] = value
+    return Options(**given)
+
+
 DEFAULT_SEATS = "human,bot"
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 
@@ -24,6 +61,7 @@ class World:
     mission: Mission
     seed: int
     dice: tuple[int, ...]
+    options: Options = Options()
 
     @property
     def mission_id(self) -> str:
@@ -80,6 +118,12 @@ def no_fights(seat: Seat) -> bool:
 
 def move_bonus(seat: Seat) -> int:
     return sum(content.event(e).moves for e in seat.effects)
+
+
+def discard_required(world: World, state: State) -> bool:
+    """Seed step 23 (option discard=mandatory): a turn ends with one card
+    put back into the event deck, when the hand holds one."""
+    return world.options.discard == "mandatory" and bool(state.current.hand)
 
 
 def from_current(state: State) -> list[Seat]:

@@ -22,6 +22,7 @@ class Seat(msgspec.Struct, frozen=True):
     kills: int = 0
     hand: tuple[str, ...] = ()
     effects: dict[str, int] = {}  # card -> count (chainsaw: rolls left)
+    sources: dict[str, str] = {}  # effect card -> the seat who played it
 
 
 class Token(msgspec.Struct, frozen=True, array_like=True):
@@ -50,6 +51,8 @@ class State(msgspec.Struct, frozen=True):
     event_discard: tuple[str, ...] = ()  # oldest first
     round: int = 1
     turn: int = 0  # index of the current seat
+    first: int = 0  # index of the seat each round starts with (left of the dealer)
+    dealer: str | None = None  # option dealer=random (OB-1)
     phase: str = "event"  # event | tile | fight | move | zombies | over
     placer: str | None = None  # who places the drawn tile
     drawn_tile: str | None = None

@@ -6,6 +6,8 @@ others' hand sizes, no pile order, and the commands it may submit now."""
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.outbreak.board import board_of, reading
 from engine.outbreak.legal import as_dict, legal_commands
 from engine.outbreak.rules import World
@@ -28,6 +30,7 @@ def summary(world: World, state: State) -> dict:
             "hand": list(s.hand),
             "hand_size": len(s.hand),
             "effects": dict(s.effects),
+            "effects_from": dict(s.sources),
         }
         for s in state.seats
     }
@@ -56,6 +59,8 @@ def summary(world: World, state: State) -> dict:
         "win_reason": state.win_reason,
         "kills_to_win": world.kills_to_win,
         "round_limit": world.mission.info.round_limit,
+        "options": msgspec.to_builtins(world.options),
+        "dealer": state.dealer,
         "seats": seats,
         "tiles": [{"tile": p.tile, "at": list(p.at), "rotation": p.rotation} for p in state.tiles],
         "cells": _cells(state),

@@ -47,8 +47,8 @@ class OutbreakTable:
         kind = tag(event)
         if kind == "deck_shuffled":
             return without(event, "order")  # nobody may know a pile's order
-        if kind == "event_drawn" and event.seat != viewer:
-            return without(event, "card")  # another seat's draw: that it drew, not what
+        if kind in ("event_drawn", "event_returned") and event.seat != viewer:
+            return without(event, "card")  # another seat's card: that it moved, not which
         return event
 
     def stand_in(self, world: World | None, view: dict, legal: list[Any]) -> Any | None:

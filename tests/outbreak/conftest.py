@@ -127,9 +127,17 @@ def mission_path(tmp_path):
 
 @pytest.fixture
 def scenario(mission_path):
-    """scenario(dice=[...], seats="ann:human,bob:human", **mission) -> Scenario."""
+    """scenario(dice=[...], seats="ann:human,bob:human", options={variant: value},
+    **mission) -> Scenario."""
 
-    def make(dice=(), seats="ann:human,bob:human", seed: int = 1, undo: str = "casual", **kw):
+    def make(
+        dice=(),
+        seats="ann:human,bob:human",
+        seed: int = 1,
+        undo: str = "casual",
+        options: dict | None = None,
+        **kw,
+    ):
         game = Game.new(
             "outbreak",
             mission=mission_path(**kw),
@@ -137,6 +145,7 @@ def scenario(mission_path):
             dice=list(dice),
             seats=seats,
             undo=undo,
+            **(options or {}),
         )
         return Scenario(game)
 

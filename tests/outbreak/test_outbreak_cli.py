@@ -83,3 +83,24 @@ def test_missions_for_outbreak():
     assert [(r["id"], r["mode"], r["size"]) for r in rows] == [("standard", "outbreak", "30 tiles")]
     out = shamble("missions", "--mode", "outbreak")
     assert "standard" in out.stdout and "Outbreak" in out.stdout
+
+
+def test_the_seed_variants_are_options_of_the_command_line(tmp_path):
+    """Issue 27: each variant is a flag of `shamble script` (and `new`); the
+    game they make is the one Game.new makes with the same options."""
+    flags = ["--discard", "mandatory", "--dealer", "random", "--tile-deck", "dead_ends"]
+    flags += ["--event-deck", "table"]
+    out = shamble("script", "--mode", "outbreak", "--seats", "bot,bot", "--seed", "4", *flags, "-")
+    assert out.returncode == 0, out.stderr
+    g = Game.new(
+        "outbreak", seed=4, seats="bot,bot", discard="mandatory", dealer="random",
+        tile_deck="dead_ends", event_deck="table",
+    )  # fmt: skip
+    dealt = len(g.events)
+    while (command := g.bot_command()) is not None:
+        g.submit(command)
+    printed = [json.loads(line) for line in out.stdout.splitlines()]
+    assert printed == [json.loads(msgspec.json.encode(e)) for e in g.events[dealt:]]
+    assert printed[-1]["type"] == "game_won"
+    bad = shamble("script", "--mode", "outbreak", "--tile-deck", "twisty", "-")
+    assert bad.returncode == 2 and "tile_deck is one of standard, dead_ends" in bad.stderr

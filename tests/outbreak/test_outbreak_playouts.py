@@ -18,8 +18,8 @@ from engine.outbreak.legal import refused
 MAX_STEPS = 3000
 
 
-def play(seed: int, seats: str, check_every: int, undo: str = "casual") -> Game:
-    g = Game.new("outbreak", seed=seed, seats=seats, undo=undo)
+def play(seed: int, seats: str, check_every: int, undo: str = "casual", **variants: str) -> Game:
+    g = Game.new("outbreak", seed=seed, seats=seats, undo=undo, **variants)
     start = g.summary()
     pick = random.Random(seed)
     steps = 0
@@ -34,6 +34,8 @@ def play(seed: int, seats: str, check_every: int, undo: str = "casual") -> Game:
         else:
             g.submit(pick.choice(legal))
         steps += 1
+        zombies = g.summary()["zombies"]
+        assert len({tuple(z) for z in zombies}) == len(zombies), "two zombies in a cell"
         if check:
             assert g.replay_state() == g.state
             again = Game.from_bytes(g.to_bytes())
@@ -58,6 +60,25 @@ def play(seed: int, seats: str, check_every: int, undo: str = "casual") -> Game:
 )
 def test_random_playout_to_the_end(seed, seats, every):
     play(seed, seats, every)
+
+
+VARIANTS = [
+    {"discard": "mandatory"},
+    {"dealer": "random"},
+    {"tile_deck": "dead_ends"},
+    {"event_deck": "table"},
+    {"discard": "mandatory", "dealer": "random", "tile_deck": "dead_ends", "event_deck": "table"},
+]
+
+
+@pytest.mark.parametrize(
+    "variants", VARIANTS, ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items())
+)
+@pytest.mark.parametrize("seed, seats", [(11, "human,bot,bot"), (12, "bot,human")])
+def test_random_playout_of_every_variant_to_the_end(seed, seats, variants):
+    """Issue 27: each rule variant, alone and all at once: every listed
+    command accepted, no two zombies in a cell, and the game ends."""
+    play(seed, seats, 7, **variants)
 
 
 def test_playouts_replay_equal_for_the_same_seed():
@@ -101,7 +122,7 @@ def test_reveals_mark_the_hidden_and_the_random():
     revealing = {e.__name__ for e in mode.event_type.__args__ if e.reveals}
     assert revealing == {
         "DeckShuffled", "EventDrawn", "TileDrawn", "FightRolled", "MovementRolled",
-        "ZombieDieRolled",
+        "ZombieDieRolled", "DealerChosen",
     }  # fmt: skip
 
 

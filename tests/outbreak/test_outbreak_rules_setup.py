@@ -11,14 +11,16 @@ from engine.outbreak import content
 
 
 def test_ob_a_thirty_tiles_and_fifty_events():
-    """OB-A: the tile counts and the event counts of the baseline box."""
-    tiles = {t: s.count for t, s in content.tiles().items()}
+    """OB-A: the tile counts and the event counts of the baseline box (the
+    standard decks)."""
+    standard = {t: s for t, s in content.tiles().items() if "standard" in s.decks}
+    tiles = {t: s.count for t, s in standard.items()}
     assert sum(tiles.values()) == 30
     assert tiles["straight"] == 6 and tiles["corner"] == 5
     assert tiles["t_junction"] == 4 and tiles["crossing"] == 3
-    named = [t for t, s in content.tiles().items() if s.building]
+    named = [t for t, s in standard.items() if s.building]
     assert len(named) == 10
-    events = {e: s.count for e, s in content.events().items()}
+    events = {e: s.count for e, s in content.events().items() if "standard" in s.decks}
     assert sum(events.values()) == 50
     assert events == {
         "alternative_food_source": 4, "adrenaline": 5, "shotgun": 4, "chainsaw": 3,

@@ -18,7 +18,6 @@ FITS_NORTH = {
     "helipad": {180},
     "hospital": {90, 180},
     "skate_shop": {90, 180},
-    "town_square": {0, 90, 180, 270},
 }
 
 

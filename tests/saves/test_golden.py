@@ -42,7 +42,9 @@ def test_golden_save_loads_as_it_was_played(path):
 # made the Sniper commander's units look after each of his commands and the AI hunt,
 # so the first commander turn of these Sniper games plays out otherwise. Issue 25
 # changed Siege's zombie AI (clarification 9: the quickest way in zombie turns), so
-# these Siege games' zombie turns differ from the first one a horde walks in.
+# these Siege games' zombie turns differ from the first one a horde walks in. Issue
+# 27 named in an effect's events the seat who played its card (outbreak rules 2),
+# so this honest game verifies up to its Fire Axe.
 RULES_CHANGED_AT = {
     "v1-station-tutorial": ("station", 2),
     "v2-station-honest": ("station", 4),
@@ -52,6 +54,7 @@ RULES_CHANGED_AT = {
     "v1-siege-casual": ("siege", 33),
     "v2-siege-honest": ("siege", 59),
     "v3-siege-honest": ("siege", 66),
+    "v2-outbreak-honest": ("outbreak", 11),
 }
 
 
