@@ -29,7 +29,7 @@ from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
-from tui.widgets.panels import MessageLog, StatusLine
+from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
 
 RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
@@ -39,11 +39,16 @@ LOG_KEEP = 500  # lines a seat's log keeps (as the MessageLog does)
 
 
 def fit(text: Text, tails: list[str | Text], room: int) -> Text:
-    """text then the first tail (the keys to press) that fits in room cells,
-    else the shortest one: the mode's own words are never cut here (a mode
-    keeps its hints short enough for its keys to show at 80 columns)."""
-    tail = next((t for t in tails if text.cell_len + len(t) <= room), tails[-1])
-    return text + (tail if isinstance(tail, Text) else Text(tail))
+    """text then the first tail (the keys to press) that fits on one row of
+    room cells, else the first whole on the status line's two rows, else the
+    shortest: the mode's own words are never cut here (a mode keeps its hints
+    short enough for its keys to show at 80 columns)."""
+    tails = [t if isinstance(t, Text) else Text(t) for t in tails]
+    for rows in (1, STATUS_ROWS):
+        for tail in tails:
+            if not cut_words(text + tail, room, rows):
+                return text + tail
+    return text + tails[-1]
 
 
 class GameScreen(KeyActions, Screen):
@@ -184,7 +189,7 @@ class GameScreen(KeyActions, Screen):
 
     def status_room(self) -> int:
         """Cells the status line has for text (before the first layout: the terminal's)."""
-        return self.query_one(StatusLine).content_region.width or self.app.size.width - 2
+        return self.query_one(StatusLine).room()
 
     def status_text(self) -> Text:
         room = self.status_room()

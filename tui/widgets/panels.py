@@ -95,10 +95,49 @@ class Panel(QuietStatic):
         self.update(text, layout=False)
 
 
+STATUS_ROWS = 2  # a status line too long for one row takes a second, never a third
+
+
+def wrapped(text: str | Text, room: int) -> list[str]:
+    """text as rows of at most room cells, broken between words (a word
+    longer than the row is folded)."""
+    from rich.console import Console
+
+    text = text if isinstance(text, Text) else Text(text)
+    if room <= 0 or text.cell_len <= room:
+        return [text.plain]
+    console = Console(width=room, legacy_windows=False, color_system=None)
+    return [line.plain for line in text.wrap(console, room)]
+
+
+def cut_words(text: str | Text, room: int, rows: int = STATUS_ROWS) -> list[str]:
+    """The words of text a status line of room cells and rows rows cannot
+    show whole (none when it fits): the words past its last row, and any word
+    folded across a row's end."""
+    text = text if isinstance(text, Text) else Text(text)
+    lines = wrapped(text, room)
+    words = text.plain.split()
+    shown = " ".join(lines[:rows]).split()
+    if len(lines) <= rows and shown == words:
+        return []
+    whole = set(words)
+    return [w for w in shown if w not in whole] + words[len(shown) :]
+
+
 class StatusLine(QuietStatic):
-    """One line: whose turn it is, or the prompt of the current targeting."""
+    """Whose turn it is, or the prompt of the current targeting: one row,
+    or two when the words do not fit one (the screen's log gives up a row
+    meanwhile, so the board does not move: game.tcss "-status-two")."""
+
+    def room(self) -> int:
+        """Cells of text a row has (before the first layout: the terminal's)."""
+        return self.content_region.width or self.app.size.width - 2
 
     def say(self, text: str | Text) -> None:
+        two = len(wrapped(text, self.room())) > 1
+        screen = self.screen if self.is_mounted else None
+        if screen is not None and screen.has_class("-status-two") != two:
+            screen.set_class(two, "-status-two")
         self.update(text, layout=False)
 
 
