@@ -357,3 +357,29 @@ async def test_a_damaged_record_is_listed_as_text_and_cannot_be_opened(home):
         odd = menu.get_option_at_index(1)
         assert odd.disabled and "[bold]odd: cannot be read" in str(odd.prompt)
         assert "[bold]odd: cannot be read" in screen_text(app)
+
+
+async def test_a_briefing_taller_than_its_room_says_where_the_rest_is():
+    """Issue 28: six survivors and the first briefing do not fit 80x24; a line
+    says more is below, PgDn brings the briefing's last words on screen."""
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        six = ["vega", "okafor", "lin", "ruiz", "hale", "mori"]
+        screen = await new_campaign(pilot, six)
+        await settle(pilot)
+        last = campaign_briefing_end(screen)
+        assert last not in screen_text(app)
+        assert "More below: PgDn" in screen_text(app)
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert last in screen_text(app) and "PgUp" in screen_text(app)
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert "More below: PgDn" in screen_text(app)
+
+
+def campaign_briefing_end(screen: CampaignScreen) -> str:
+    """The briefing's last three words, as the screen wraps them."""
+    from tui.modes.station.campaign import mission_infos
+
+    return " ".join(mission_infos()[screen.progress.mission]["briefing"].split()[-3:])

@@ -172,7 +172,15 @@ class RecordScreen(GameHost, Screen):
     (play, resume, back to the title). The record is held open while the
     screen is up and closed when it goes."""
 
-    BINDINGS = [Binding("escape,q", "leave", "title")]
+    BINDINGS = [
+        Binding("escape,q", "leave", "title"),
+        # before the menu's own page keys: its few entries never need them
+        Binding("pagedown", "scroll_body(1)", "more", show=False, priority=True),
+        Binding("pageup", "scroll_body(-1)", "back", show=False, priority=True),
+    ]
+    DEFAULT_CSS = """
+    RecordScreen .record-more { color: $text-muted; padding: 0 1; height: 1; }
+    """
     resumes_note = "the campaign screen resumes it"
     ids = "progress"  # the widgets are <ids>-head, <ids>-body, <ids>-text, <ids>-actions
 
@@ -195,6 +203,9 @@ class RecordScreen(GameHost, Screen):
         yield Label("", id=f"{self.ids}-head")
         with VerticalScroll(id=f"{self.ids}-body"):
             yield Static("", id=f"{self.ids}-text")
+        more = Label("", id=f"{self.ids}-more", classes="record-more")
+        more.display = False
+        yield more
         yield OptionList(id=f"{self.ids}-actions")
         yield KeyFooter(compact=True)
 
@@ -239,6 +250,24 @@ class RecordScreen(GameHost, Screen):
             menu.add_option(Option(Text(label), id=oid))
         menu.highlighted = 0
         menu.focus()
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """When the body is taller than its room (a long briefing at 24 rows),
+        a line under it says that the rest is there and how to read it."""
+        body = self.query_one(f"#{self.ids}-body", VerticalScroll)
+        more = self.query_one(f"#{self.ids}-more", Label)
+        below, above = body.scroll_y < body.max_scroll_y, body.scroll_y > 0
+        if below:
+            more.update("More below: PgDn reads on" + (", PgUp back" if above else ""))
+        else:
+            more.update("PgUp: back to the top" if above else "")
+        more.display = below or above
+
+    def action_scroll_body(self, pages: int) -> None:
+        body = self.query_one(f"#{self.ids}-body", VerticalScroll)
+        (body.scroll_page_down if pages > 0 else body.scroll_page_up)(animate=False)
+        self.call_after_refresh(self.say_more)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
