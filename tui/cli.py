@@ -186,7 +186,7 @@ def cmd_load(args: argparse.Namespace) -> int:
     from tui.persist import SaveProblem, resume
 
     try:
-        session = resume(args.path)
+        session = resume(_save_path(args.path))  # a path, or a name `shamble saves` lists
     except SaveProblem as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

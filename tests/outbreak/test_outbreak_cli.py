@@ -104,3 +104,23 @@ def test_the_seed_variants_are_options_of_the_command_line(tmp_path):
     assert printed[-1]["type"] == "game_won"
     bad = shamble("script", "--mode", "outbreak", "--tile-deck", "twisty", "-")
     assert bad.returncode == 2 and "tile_deck is one of standard, dead_ends" in bad.stderr
+
+
+def test_load_opens_a_save_by_the_name_shamble_saves_lists(tmp_path, monkeypatch):
+    """Issue 27: `shamble load standard-1` opens the save `shamble saves` lists
+    as standard-1 (it said "no such save"); a name that is none stays refused."""
+    import argparse
+
+    from saves import slots
+    from tui import cli
+
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    game = Game.new("outbreak", seed=6, seats="ann:human,bot")
+    game.save(tmp_path / "g.shamble")
+    slots.import_save(tmp_path / "g.shamble", "standard-1")
+    assert [i.name for i in slots.list_saves()] == ["standard-1"]
+    opened = []
+    monkeypatch.setattr(cli, "_run_app", lambda args, g, session=None: opened.append(g) or 0)
+    assert cli.cmd_load(argparse.Namespace(path="standard-1")) == 0
+    assert opened[0].summary() == game.summary()
+    assert cli.cmd_load(argparse.Namespace(path="standard-9")) == 2
