@@ -324,10 +324,7 @@ class Turtle:
                     todo.append(n)
         self.room = frozenset(room)
         self.doors = frozenset(
-            n
-            for c in room
-            for n in neighbours(c)
-            if b.at(rows, n) in (b.OPEN_DOOR, b.CLOSED_DOOR)
+            n for c in room for n in neighbours(c) if b.at(rows, n) in (b.OPEN_DOOR, b.CLOSED_DOOR)
         )
 
     def choose(self, view: dict, legal: list) -> Any:

@@ -102,7 +102,7 @@ async def run_turns(p1, one, p2, two) -> None:
     for pilot, screen in ((p1, one), (p2, two)):
         await until(pilot, lambda s=screen: s.client.view["round"] == 2, "round 2")
     told = log_text(p2.app)
-    assert "Drifter ends the turn." in told and "The zombies' turn." in told
+    assert "Drifter ends the turn." in told and "The zombies' turn: " in told
     assert "Cop (uid60002), your turn (round 2)." in told
     # the last human to end round 1 is greeted in round 2 too (his turn came
     # straight back: the AI dead moved inside his end of turn)

@@ -156,6 +156,10 @@ async def test_give_carry_set_down_throw_and_verify(tmp_path, home):
         await pilot.pause()
         assert "Cop throws the Grenade at 6,2: 5, it bursts." in log(app)
         assert "z1 is destroyed at 6,2." in log(app) and not game.summary()["zombies"]
+        assert screen.paging, "the blast's lines overflow the log: --more--"
+        await pilot.press("x")  # pages on, not acted on
+        await pilot.pause()
+        assert not screen.paging
         await pilot.press("p")  # the Cop gives the Pistol to Drifter
         await pilot.pause()
         assert log(app)[-1] == "Cop gives Pistol to Drifter."

@@ -90,6 +90,9 @@ async def settle(pilot, game: Game, before: int, want: dict) -> None:
 async def play(pilot, game: Game, want: dict) -> None:
     screen = screen_of(pilot.app)
     before = len(game.commands)
+    while screen.paging:  # a zombie turn that overflowed the log: read it, page on
+        await pilot.press("x")
+        await pilot.pause()
     kind = want["type"]
     if kind == "choose":  # the re-roll dialog is open already
         await pick(pilot, want)

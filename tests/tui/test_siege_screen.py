@@ -13,7 +13,7 @@ from tui.app import ShambleApp
 from tui.screens.dialogs import ChoiceDialog
 from tui.screens.game import GameScreen
 from tui.widgets.board import Board
-from tui.widgets.panels import MessageLog
+from tui.widgets.panels import MORE, Detail, MessageLog
 
 
 def mission(tmp_path, board: str, humans=("cop", "drifter"), extra: str = "") -> str:
@@ -264,13 +264,13 @@ async def test_the_zombie_turn_is_told(tmp_path):
         await pilot.press("e", "y")
         await pilot.pause()
         lines = log(app)
-        told = lines[lines.index("The zombies' turn.") :]
+        told = lines[lines.index("The zombies' turn: 1 zombie shambles closer.") :]
         assert told == [
-            "The zombies' turn.",
-            "z1 shambles to 1,5.",
-            "z2 comes in at 0,0 (spawn rolls 6 2).",
-            "Round 2 begins.",
+            "The zombies' turn: 1 zombie shambles closer.",
+            "z1 shambles to 1,5.",  # each zombie's own step: in the whole log (v) only
+            "z2 comes in at 0,0 (spawn rolls 6 2). Round 2 begins.",
         ], told
+        assert isinstance(told[1], Detail) and not isinstance(told[0], Detail)
         assert screen.view["round"] == 2 and screen.selected == "cop"
         assert "Round 2/15, humans' phase" in str(screen.query_one("#round").render())
 
@@ -290,7 +290,40 @@ async def test_the_zombie_turn_plays_back_a_step_at_a_time(tmp_path, monkeypatch
         await pilot.press("x")  # any key skips to the end
         await pilot.pause()
         assert not screen.playing and screen.view == game.view("humans")
-        assert log(app)[-1] == "Round 2 begins."
+        assert log(app)[-1] == "z2 comes in at 0,0 (spawn rolls 6 2). Round 2 begins."
+
+
+HORDE = """
+S..........S
+.##########.
+.#1Z.....X#.
+.#Z.......#.
+.####'#####.
+ZZZZZ.ZZZZZZ
+"""
+
+
+async def test_a_bite_in_a_long_zombie_turn_is_on_screen_before_the_next_key(tmp_path):
+    """Issue 25: thirteen zombies, two bite the Cop; the log tells the
+    turn in a line per kind of thing and a line per bite with the lives
+    left, stops at --more-- when that overflows, and the key that pages on
+    is not acted on: both bites are read before the player's next command."""
+    game = siege(tmp_path, HORDE, dice=[6, 6, 1, 1], humans=["cop"])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("e", "y")
+        await pilot.pause()
+        shown = str(screen.query_one(MessageLog).render())
+        assert MORE in shown, shown
+        assert "The zombies' turn: 5 zombies shamble closer." in shown  # 6 wait their turn
+        assert "z1 bites Cop (rolled 6): 2 lives left." in shown
+        commands = len(game.commands)
+        await pilot.press("e")  # any key pages on; it does not end a turn
+        await pilot.pause()
+        shown = str(screen.query_one(MessageLog).render())
+        assert "z2 bites Cop (rolled 6): 1 life left." in shown, shown
+        assert len(game.commands) == commands and MORE not in shown
 
 
 async def test_a_zombie_player_takes_the_zombies_turn(tmp_path):

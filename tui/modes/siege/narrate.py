@@ -2,8 +2,12 @@
 
 One line per thing a player notices: a human's steps in one move are one
 line, a search and what it found are one line, the spawn rolls of a round
-are one line. Every seat reads the log: nothing here is hidden in siege
-(the search deck's order never shows, and no event names it)."""
+are one line. A whole zombie turn is told in one line per kind of thing
+(how many moved, which doors gave way, the misses), then a line for each
+bite or death with the lives left, so a bite stays on screen; each zombie's
+own action goes to the whole log (`v`) only, as a Detail line. Every seat
+reads the log: nothing here is hidden in siege (the search deck's order
+never shows, and no event names it)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import Any
 import msgspec
 
 from engine.siege import content
+from tui.widgets.panels import Detail
 
 RESULTS = {
     "head": "a head hit",
@@ -57,8 +62,57 @@ def attack_line(e: dict) -> str:
     return f"{verb}{again}: {dice_text(e['dice'], e.get('aim', 0))}, {RESULTS[e['result']]}."
 
 
-def narrate(events: Iterable[Any]) -> list[str]:
+def lives_before(before: Any) -> dict[str, int]:
+    """Each human's lives from the state (or a seat's view) before a command."""
+    if isinstance(before, dict):
+        return {hid: h["lives"] for hid, h in before.get("humans", {}).items()}
+    humans = getattr(before, "humans", ())
+    return {h.id: h.lives for h in humans}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """1 cell, 2 cells; 1 zombie, 3 zombies."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+class Horde:
+    """What the dead did in one zombie turn, for its summary lines."""
+
+    def __init__(self) -> None:
+        self.moved = 0
+        self.batters: list[int] = []  # the break rolls that failed
+        self.broken: list[str] = []  # "the door at 9,3"
+        self.misses: list[int] = []
+        self.bites: list[str] = []  # one line each: the bite, the lives left, a death
+
+    def lines(self) -> list[str]:
+        parts = []
+        if self.moved:
+            s = "s" if self.moved == 1 else ""
+            parts.append(f"{plural(self.moved, 'zombie')} shamble{s} closer")
+        if self.broken:
+            verb = "gives" if len(self.broken) == 1 else "give"
+            parts.append(f"{' and '.join(self.broken)} {verb} way")
+        if self.batters:
+            n = len(self.batters)
+            parts.append(f"{n} batter{'s' * (n == 1)} in vain (rolled {dice_text(self.batters)})")
+        if self.misses:
+            n = len(self.misses)
+            parts.append(
+                f"{n} snap{'s' * (n == 1)} and miss{'es' * (n == 1)} (rolled {dice_text(self.misses)})"
+            )
+        if not parts:
+            parts.append("no zombie stirs")
+        head = "The zombies' turn: " + ", ".join(parts) + "."
+        return [head, *self.bites]
+
+
+def narrate(events: Iterable[Any], lives: dict[str, int] | None = None) -> list[str]:
+    """The log lines of events; `lives` (each human's lives before them, when
+    known) lets a bite say how many are left."""
+    lives = dict(lives or {})
     lines: list[str] = []
+    horde: Horde | None = None  # a zombie turn being told, from its start
     moving: list = []  # [human, to, cost] of a move being told
     searching: str | None = None  # the line of a search waiting for what it found
     spawns: list[int] = []
@@ -69,6 +123,12 @@ def narrate(events: Iterable[Any]) -> list[str]:
             who, to, cost = moving
             lines.append(f"{name(who)} moves to {where(to)} ({cost} action{'s' * (cost != 1)}).")
             moving.clear()
+
+    turn_at = 0
+
+    def told(line: str) -> None:
+        """A zombie's own action: on screen outside a whole turn's telling."""
+        lines.append(Detail(line) if horde is not None else line)
 
     tag = ""
     for raw in events:
@@ -112,7 +172,10 @@ def narrate(events: Iterable[Any]) -> list[str]:
             case "reroll_kept":
                 lines.append(f"{name(e['human'])} keeps the roll.")
             case "round_started":
-                lines.append(f"Round {e['round']} begins.")
+                if before in ("spawn_rolled", "zombie_spawned", "noise_cleared") and lines:
+                    lines[-1] += f" Round {e['round']} begins."  # the round's end, one line
+                else:
+                    lines.append(f"Round {e['round']} begins.")
             case "game_won":
                 lines.append("The search is done and the humans hold out: mission won!")
             case "game_lost":
@@ -128,18 +191,42 @@ def narrate(events: Iterable[Any]) -> list[str]:
                     f"{name(e['human'])} sets {name(e['target'])} down at {where(e['at'])}."
                 )
             case "life_lost":
-                bite = f"{e['cause']} bites {name(e['human'])} "
+                hid = e["human"]
+                if hid in lives:
+                    lives[hid] -= 1
+                left = lives.get(hid)
+                tail = (
+                    "" if left is None or left <= 0 else f": {plural(left, 'life', 'lives')} left"
+                )
+                bite = f"{e['cause']} bites {name(hid)} "
                 if before == "zombie_attacked" and lines and lines[-1].startswith(bite):
-                    lines[-1] = lines[-1][:-1] + ": a life lost."  # one line for the bite
+                    line = lines[-1][:-1] + (tail or ": a life lost") + "."  # one line for the bite
+                    if horde is not None:
+                        lines[-1] = Detail(line)
+                        horde.bites.append(line)
+                    else:
+                        lines[-1] = line
                 else:
                     cause = "the blast" if e["cause"] == "blast" else e["cause"]
-                    lines.append(f"{name(e['human'])} loses a life to {cause}.")
+                    lines.append(f"{name(hid)} loses a life to {cause}{tail}.")
             case "life_gained":
+                if e["human"] in lives:
+                    lives[e["human"]] += 1
                 lines.append(f"{name(e['human'])} gains a life.")
             case "human_died":
-                lines.append(
+                line = (
                     f"{name(e['human'])} dies at {where(e['at'])}; what they carried falls there."
                 )
+                bitten = horde.bites[-1] if horde is not None and horde.bites else ""
+                if bitten.endswith(": a life lost."):  # one line for the bite that killed
+                    horde.bites[-1] = (
+                        f"{bitten[: -len(': a life lost.')]}: {name(e['human'])} dies at "
+                        f"{where(e['at'])}, dropping what they carried."
+                    )
+                elif horde is not None:
+                    horde.bites.append(line)
+                else:
+                    lines.append(line)
             case "items_given":
                 lines.append(f"{name(e['human'])} gives {things(e['items'])} to {name(e['to'])}.")
             case "items_dropped":
@@ -196,22 +283,35 @@ def narrate(events: Iterable[Any]) -> list[str]:
             case "barricade_removed":
                 lines.append(f"{name(e['human'])} takes down the barricade at {where(e['at'])}.")
             case "zombie_turn_started":
-                lines.append("The zombies' turn.")
+                horde = Horde()
+                turn_at = len(lines)
+            case "zombie_turn_ended":
+                if horde is not None:
+                    lines[turn_at:turn_at] = horde.lines()
+                    horde = None
             case "zombie_moved":
-                lines.append(f"{e['zombie']} shambles to {where(e['to'])}.")
+                told(f"{e['zombie']} shambles to {where(e['to'])}.")
+                if horde is not None:
+                    horde.moved += 1
             case "zombie_attacked":
                 if e["die"] >= 5:
-                    lines.append(f"{e['zombie']} bites {name(e['human'])} (rolled {e['die']}).")
+                    told(f"{e['zombie']} bites {name(e['human'])} (rolled {e['die']}).")
                 else:
-                    lines.append(
+                    told(
                         f"{e['zombie']} snaps at {name(e['human'])} and misses (rolled {e['die']})."
                     )
+                    if horde is not None:
+                        horde.misses.append(e["die"])
             case "break_rolled":
-                lines.append(f"{e['zombie']} batters {where(e['at'])} (rolled {e['die']}).")
-            case "door_broken":
-                lines.append(f"The door at {where(e['at'])} gives way.")
-            case "barricade_broken":
-                lines.append(f"The barricade at {where(e['at'])} gives way.")
+                told(f"{e['zombie']} batters {where(e['at'])} (rolled {e['die']}).")
+                if horde is not None:
+                    horde.batters.append(e["die"])
+            case "door_broken" | "barricade_broken":
+                what = "door" if tag == "door_broken" else "barricade"
+                told(f"The {what} at {where(e['at'])} gives way.")
+                if horde is not None:
+                    horde.batters.pop()
+                    horde.broken.append(f"the {what} at {where(e['at'])}")
             case "spawn_rolled":
                 spawns.append(e["die"])
             case "zombie_spawned":
@@ -221,6 +321,12 @@ def narrate(events: Iterable[Any]) -> list[str]:
     flush_move()
     if searching is not None:
         lines.append(searching + ".")
+    if horde is not None and (
+        horde.moved or horde.batters or horde.broken or horde.misses or horde.bites
+    ):
+        lines[turn_at:turn_at] = horde.lines()  # a turn told in parts (playback)
+    elif horde is not None:
+        lines.insert(turn_at, "The zombies' turn.")
     lines.extend(spawn_lines(spawns, spawned))
     return lines
 

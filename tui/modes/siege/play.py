@@ -18,7 +18,7 @@ from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.siege import reach, words
 from tui.modes.siege.glyphs import glyphs
 from tui.modes.siege.keys import SiegeKeys, cmd_at, content_kind
-from tui.modes.siege.narrate import RESULTS, dice_text, name, narrate, where
+from tui.modes.siege.narrate import RESULTS, dice_text, lives_before, name, narrate, where
 from tui.modes.siege.panels import (
     HumansPanel,
     ItemsPanel,
@@ -120,6 +120,7 @@ ZOMBIE_HINTS = (
 class SiegePlay(SiegeKeys, Play):
     keys = KEYS
     figure_fields = ("human",)
+    more_prompt = True  # a zombie turn that overflows the log stops at --more--: no bite scrolls by
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
@@ -232,6 +233,9 @@ class SiegePlay(SiegeKeys, Play):
 
     def narrate(self, events) -> list[str]:
         return narrate(events)
+
+    def tell(self, before: Any, events: list[Any]) -> list[str]:
+        return narrate(events, lives_before(before))
 
     def label(self, command: dict, view: dict) -> str:
         return words.label(command, view)

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from tui.modes.base import Step
-from tui.modes.siege.narrate import narrate
+from tui.modes.siege.narrate import lives_before, narrate
 
 NOTE = "The zombies act... (any key skips to the end)"
 ACTIONS = frozenset({"zombie_moved", "zombie_attacked", "break_rolled", "zombie_turn_ended"})
@@ -25,12 +25,15 @@ def frames(game: Any, before: Any, events: list[Any], viewer: str) -> list[Step]
     mode, world = game.mode, game.world
     out: list[Step] = []
     state = before
+    lives = lives_before(before)
     waiting: list[Any] = []
     started = False
     last = ""
 
     def flush() -> None:
-        lines = narrate(waiting)
+        nonlocal lives
+        lines = narrate(waiting, lives)
+        lives = lives_before(state)
         if lines:
             out.append(Step(mode.view(world, state, viewer), lines, NOTE))
         elif out:  # nothing to tell (a turn's end): the last frame shows its board
