@@ -431,7 +431,7 @@ def _choose_event(p: _Picture) -> cmd.PlayEvent | None:
     lk = p.last_known
     if lead is not None and lead.exact:
         if not _capture_sure(p, lead.at):
-            if "bombard" in held and lk is not None:
+            if "bombard" in held and lk is not None and p.sniper_at is not None:
                 radius = content.event(held["bombard"]).radius
                 if not any(chebyshev(_cell(u["at"]), lk[0]) <= radius for _, u in p.units):
                     return cmd.PlayEvent(card=held["bombard"])

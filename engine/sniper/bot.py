@@ -128,7 +128,7 @@ class _Mind:
         `stale`: it stood at those places this turn for nothing, so the places
         of units it only remembers are dropped."""
         if not self.todo:
-            return list(self.board.cells_of(ESCAPE))
+            return self.safe_escapes()
         places = {o: self._places(o, stale) for o in self.todo}
         placed = [o for o in self.todo if places[o]]
         if not placed:
@@ -136,6 +136,20 @@ class _Mind:
         if self.target not in placed:  # it keeps to its choice while it can
             self.target = self._first_of_round(placed, places)
         return places[self.target]
+
+    def safe_escapes(self) -> list[Cell]:
+        """The escape cells with no soldier or officer it knows of close by
+        (the commander posts guards there); all of them when every one has."""
+        escapes = list(self.board.cells_of(ESCAPE))
+        clear = [
+            e
+            for e in escapes
+            if not any(
+                content.unit(kind).captures and chebyshev(at, e) <= content.unit(kind).speed + 2
+                for kind, at in self.known.values()
+            )
+        ]
+        return clear or escapes
 
     def _places(self, objective: str, stale: bool) -> list[Cell]:
         spec = content.objective(objective)
@@ -331,7 +345,7 @@ class SniperBot:
         if me["acted"]:
             return _second_action(m, by_type) or end
         if not m.todo and m.at in m.board.cells_of(ESCAPE):
-            return end  # stay a whole turn (SN-11)
+            return _smoke_here(m, by_type) or end  # stay a whole turn (SN-11)
         leaving = m.at in m.hot and me["moves_left"] > 0 and not me["moved"]
         if not leaving:
             act = _action(m, by_type)
@@ -410,6 +424,45 @@ def _clear_way(m: _Mind, by_type) -> cmd.Command | None:
     return min(shots, key=lambda c: (chebyshev(m.seen[c.target][1], m.at), c.target))
 
 
+def _smoke_here(m: _Mind, by_type) -> cmd.Command | None:
+    """On the escape: a smoke cloud on his own cell makes it cover, so the
+    units watching it do not see him while he waits there."""
+    if m.at in m.smoke:
+        return None
+    for c in by_type.get(cmd.Use, []):
+        if content.equipment(c.card).effect == "smoke" and c.at is not None and _cell(c.at) == m.at:
+            return c
+    return None
+
+
+def _evade(m: _Mind) -> list[Cell]:
+    """Spotted: the cells within his moves where no soldier or officer he knows
+    of could step into his cell next turn, out of every known unit's sight
+    line, cover first; the farther from them the better."""
+    reach = m.board.reach(m.at, m.me["moves_left"], m.board.enterable)
+    blocked = {at for _, at in m.seen.values()}
+    best: list[tuple[int, Cell]] = []
+    for c in reach:
+        if c in blocked:
+            continue
+        score = 0
+        for kind, at in m.known.values():
+            spec = content.unit(kind)
+            d = chebyshev(c, at)
+            if spec.captures and d <= spec.speed + 1:
+                score += 20
+            if spec.smell and d <= spec.smell + spec.speed:
+                score += 6
+            if d <= (4 if m.rain else 8) and m.board.clear(at, c, m.smoke):
+                score += 4 if m.cover(c) else 8
+        score += 0 if m.cover(c) else 3
+        best.append((score, c))
+    if not best:
+        return []
+    low = min(score for score, _ in best)
+    return [c for score, c in best if score == low]
+
+
 def _second_action(m: _Mind, by_type) -> cmd.Command | None:
     """After a shot: out of sight again, or finish what the shot began."""
     if m.me["spotted"]:
@@ -441,6 +494,18 @@ def _step(m: _Mind, moves: list[cmd.Command]) -> cmd.Command | None:
     if m.at in goals:  # it stood here a whole turn for nothing
         goals = [c for c in m.goal_cells(stale=True) if c != m.at]
     path = m.path_to(goals) if goals else []
+    if m.me["spotted"] and m.capturers_near(1):  # seen, and they could take him
+        safe = _evade(m)
+        if m.at in safe:
+            return None
+        if goals:  # of the safe cells, those on his way
+            nearest = min(min(chebyshev(c, g) for g in goals) for c in safe)
+            safe = [c for c in safe if min(chebyshev(c, g) for g in goals) == nearest]
+        path = m.path_to(safe) or path
+        for c in moves:
+            if path and _cell(c.path[0]) == path[0]:
+                return c
+        return None
     if m.at in m.hot:  # spotted here: away from here first
         path = path or m.path_to(_away(m)) or []
     if not path:

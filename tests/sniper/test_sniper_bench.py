@@ -8,7 +8,7 @@ from bench import sniper_figures
 
 
 def test_sniper_figures_print_json_lines(capsys):
-    sniper_figures.main(games=1, rate_games=1)
+    sniper_figures.main(games=1, rate_games=1, workers=1)
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     names = {r["name"] for r in rows}
     assert names == {
@@ -19,6 +19,7 @@ def test_sniper_figures_print_json_lines(capsys):
         "sniper_bot_win_rate_village",
         "sniper_bot_win_rate_forest_road",
         "sniper_bot_win_rate_rail_yard",
+        "sniper_stuck_unit_turns",
     }
     turn = next(r for r in rows if r["name"] == "sniper_ai_turn_ms")
     assert turn["value"] > 0 and turn["map"] == "rail_yard" and turn["units"] >= 11
