@@ -45,6 +45,20 @@ def shipped_rows(package: str, row: Callable[[str, str], dict]) -> list[dict]:
     return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
 
 
+# How big a mission may be, in every mode: the largest shipped or generated
+# map (a huge station, 100 x 40) fits with room to spare, and line of sight,
+# legal commands and a zombie turn stay fast on the largest allowed (the
+# bench's largest_allowed figures).
+MAX_FILE = 64 * 1024  # bytes of the whole file
+MAX_TEXT = 4096  # characters of a name, a briefing, any text but the map
+MAX_COLUMNS = 100  # a map's widest row
+MAX_ROWS = 100  # a map's rows
+MAX_CELLS = 4096  # a map's cells, walls and void included (columns x rows)
+MAX_ENTRIES = 256  # entries of a list ([[units]], tiles, a deck) or keys of a table ([zones])
+MAX_ZOMBIES = 200  # zombies a mission starts with, or may hold at once
+MAX_NUMBER = 10_000  # any number in the file
+
+
 class MissionFile:
     """A mission file's lines, to name where something is wrong."""
 
@@ -97,12 +111,17 @@ class MissionFile:
         return lambda row: map_line + 1 + blank + row if map_line else None
 
     def tables(self, known: Iterable[str]) -> dict[str, Any]:
-        """The file's tables: valid TOML, each table one of `known`, [mission] there."""
+        """The file's tables: valid TOML within the size limits above, each
+        table one of `known`, [mission] there."""
+        size = len(self._text.encode("utf-8", "surrogatepass"))
+        if size > MAX_FILE:
+            raise self.fail(f"the file is {size} bytes: a mission may be at most {MAX_FILE}")
         try:
             raw = tomllib.loads(self._text)
         except tomllib.TOMLDecodeError as e:
             m = re.search(r"line (\d+)", str(e))
             raise self.fail(f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
+        self._bounded(raw, ())
         known = tuple(known)
         for key in raw:
             if key not in known:
@@ -112,6 +131,52 @@ class MissionFile:
         if "mission" not in raw:
             raise self.fail("missing the [mission] table")
         return raw
+
+    def _key_line(self, path: tuple[str, ...]) -> int | None:
+        key = next((k for k in reversed(path) if not k.isdigit()), "")
+        return self.line_of(rf"^\s*\[*\s*\"?{re.escape(key)}\b") if key else None
+
+    def _bounded(self, value: object, path: tuple[str, ...]) -> None:
+        """Every text, list, table and number of the file within its limit."""
+        where = ".".join(path) or "the file"
+        if isinstance(value, str):
+            if path and path[-1] == "map":
+                self.map_size(value, self._key_line(path))
+            elif len(value) > MAX_TEXT:
+                raise self.fail(
+                    f"{where} is {len(value)} characters long: at most {MAX_TEXT}",
+                    self._key_line(path),
+                )
+        elif isinstance(value, bool):
+            return
+        elif isinstance(value, int | float):
+            if abs(value) > MAX_NUMBER:
+                raise self.fail(f"{where} = {value}: numbers here are at most {MAX_NUMBER}",
+                                self._key_line(path))  # fmt: skip
+        elif isinstance(value, list | dict):
+            limit = MAX_ZOMBIES if path and path[-1] == "zombies" else MAX_ENTRIES
+            if len(value) > limit:
+                what = "entries" if isinstance(value, list) else "keys"
+                raise self.fail(
+                    f"{where} has {len(value)} {what}: at most {limit}", self._key_line(path)
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                self._bounded(item, (*path, str(key)))
+
+    def map_size(self, text: str, line: int | None) -> None:
+        """A map's rows, widest row and cells within MAX_ROWS, MAX_COLUMNS, MAX_CELLS."""
+        rows = text.strip("\n").split("\n")
+        width = max((len(r) for r in rows), default=0)
+        if len(rows) > MAX_ROWS:
+            raise self.fail(f"map: {len(rows)} rows: a map has at most {MAX_ROWS}", line)
+        if width > MAX_COLUMNS:
+            raise self.fail(f"map: a row of {width} columns: at most {MAX_COLUMNS}", line)
+        if width * len(rows) > MAX_CELLS:
+            raise self.fail(
+                f"map: {width} x {len(rows)} = {width * len(rows)} cells: at most {MAX_CELLS}",
+                line,
+            )
 
     def convert(self, data: object, typ: Any, line: int | None, what: str, to_key: bool = True):
         """data as typ; a MissionError saying what is wrong with `what`, at

@@ -10,7 +10,7 @@ import re
 import msgspec
 
 from engine.core.geometry import MapError, ZoneMap, parse_zones
-from engine.core.missions import MissionFile
+from engine.core.missions import MAX_ZOMBIES, MissionFile
 from engine.station import content
 
 WIN_CONDITIONS = ("all_objectives", "all_in_exit")
@@ -97,6 +97,8 @@ def load_mission(text: str, source: str) -> Mission:
     for field in ("max_zombies", "hearing"):
         if getattr(info, field) < 1:
             raise chk.fail(f"{field} must be at least 1", chk.line_of(rf"^\s*{field}\s*="))
+    if info.max_zombies > MAX_ZOMBIES:
+        raise chk.fail(f"max_zombies is at most {MAX_ZOMBIES}", chk.line_of(r"^\s*max_zombies\s*="))
     for field in ("danger_every_rounds", "round_limit"):
         if getattr(info, field) < 0:
             raise chk.fail(f"{field} must be 0 or more", chk.line_of(rf"^\s*{field}\s*="))
@@ -151,6 +153,11 @@ def load_mission(text: str, source: str) -> Mission:
         if group.count < 1:
             raise chk.fail("a zombie group needs a count of at least 1", line)
         zombies.append(group)
+    if sum(g.count for g in zombies) > MAX_ZOMBIES:
+        total = sum(g.count for g in zombies)
+        raise chk.fail(
+            f"{total} zombies to start with: at most {MAX_ZOMBIES}", chk.entry("zombies", 0)
+        )
     search, equipment, zcards = _read_decks(chk, raw.get("decks", {}))
     return Mission(
         info=info,
