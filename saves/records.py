@@ -1,140 +1,146 @@
-"""The record files of campaigns and matches, whatever the mode.
+"""The records of what goes from one game to the next: campaigns, endless
+runs, matches, of every mode, in one store that names no mode.
+
+A mode's engine says what it carries over (its `carries`: record kind ->
+the frozen Struct its campaign or match rules fold finished games into,
+engine.core.mode); a record keeps that Struct, msgpack-encoded, after every
+change, with the save of the game in play and the games played. The last
+one read back is exactly what was written.
 
 A record is an append-only file with a save's guarantees: magic bytes and a
 header frame, then one framed msgspec Struct per change (engine.core.log's
 framing, with checksums), each flushed and fsynced before the call returns;
 OS-locked while a screen holds it open; a torn last record dropped with a
 warning (and cut off before the next one is written); any other damage a
-SaveError naming the file.
-
-A mode describes its records once with a RecordKind (magic, suffix, folder,
-header and record types, how records fold into what its screen shows) and
-subclasses RecordFile for writing. Records live in $SHAMBLE_HOME/<folder>/
-NAME<suffix>, and the saves of the games played for them in a folder of
-their own beside it (so the title's Continue stays with plain games)."""
+SaveError naming the file. Records of a mode's kind live in one folder of
+$SHAMBLE_HOME, and the saves of the games played for one in a folder of its
+own beside it (so the title's Continue stays with plain games). Files
+written before this store (one format per mode) still read, and are
+rewritten in this format the first time they are opened to take a change
+(saves/old_records.py)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cached_property
+from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 import msgspec
 
+from engine import APP_VERSION, RuleError, get_mode, modes
 from engine.core import log
-from saves.files import SaveError, read_bytes, sync_dir
+from engine.core.mode import carried, optional
+from saves.files import SaveError, now, read_bytes, sync_dir
+from saves.old_records import OLD_PLACES, decode_old
+from saves.record_format import (
+    DAMAGED,
+    FORMAT,
+    MAGIC,
+    Entry,
+    Header,
+    Place,
+    Played,
+    RecordState,
+    Saved,
+    Scored,
+    apply,
+    carried_of,
+    new_state,
+)
 from saves.session import _open_locked, _read_all, _write_at
 from saves.slots import check_name, home
 
-_DAMAGED = (msgspec.DecodeError, msgspec.ValidationError)
 _encoder = msgspec.msgpack.Encoder()
+_headers = msgspec.msgpack.Decoder(Header)
+_entries = msgspec.msgpack.Decoder(Entry)
 
 
-def _nothing(header: Any, record: Any) -> None:
-    return None
-
-
-@dataclass(frozen=True, eq=False)
-class RecordKind:
-    """What one kind of record file is: its bytes, its place, its folding."""
-
-    title: str  # what the file is: "not a Shamble <title>"
-    noun: str  # what it holds, in messages: campaign | match
-    magic: bytes  # eight bytes that open the file
-    suffix: str  # of the record file, in `folder`
-    folder: str  # under $SHAMBLE_HOME
-    header: type  # the header Struct (with its `format`)
-    record: Any  # the Struct, or tagged union of Structs, of one record
-    new: Callable[[Any], Any]  # the state of a record with no records yet, from its header
-    apply: Callable[[Any, Any], None]  # folds one record into that state
-    # decodes what a record carries (engine data), raising msgspec's errors
-    check: Callable[[Any, Any], None] = _nothing
-    saves_in: str = "{name}"  # the folder of a record's game saves, beside it
-    format: int = 1
-
-    @cached_property
-    def _headers(self) -> msgspec.msgpack.Decoder:
-        return msgspec.msgpack.Decoder(self.header)
-
-    @cached_property
-    def _records(self) -> msgspec.msgpack.Decoder:
-        return msgspec.msgpack.Decoder(self.record)
-
-    def fold(self, header: Any, records: list[Any]) -> Any:
-        state = self.new(header)
-        for record in records:
-            self.apply(state, record)
-        return state
-
-    def decode(self, data: bytes) -> tuple[Any, list[Any], list[str], int]:
-        """Header, records, warnings and the length of the whole frames; LogError on damage."""
-        if not data:
-            raise log.LogError("the file is empty")
-        if not data.startswith(self.magic):
-            raise log.LogError(f"not a Shamble {self.title} (wrong magic bytes)")
-        first = log.read_header_frame(data, len(self.magic))
-        if first is None:
-            raise log.LogError(f"the {self.noun} has no complete header")
-        payload, start = first
+def decode(data: bytes, noun: str = "record") -> tuple[RecordState, int]:
+    """The record in data folded (its warnings not yet naming the file) and
+    the length of its whole frames; LogError on damage."""
+    if not data:
+        raise log.LogError("the file is empty")
+    if not data.startswith(MAGIC):
+        return decode_old(data, noun)
+    first = log.read_header_frame(data, len(MAGIC))
+    if first is None:
+        raise log.LogError(f"the {noun} has no complete header")
+    payload, start = first
+    try:
+        header = _headers.decode(payload)
+    except DAMAGED as e:
+        raise log.LogError(f"the {noun} header cannot be read: {e}") from None
+    if header.format > FORMAT:
+        raise log.LogError(f"the {noun} is format {header.format}, newer than this Shamble reads")
+    state = new_state(header)
+    end = len(data)
+    for pos, body in log.iter_payloads(data, start):
+        if body is None:
+            state.warnings.append(f"dropped an incomplete last record at byte {pos}")
+            end = pos
+            break
         try:
-            header = self._headers.decode(payload)
-        except _DAMAGED as e:
-            raise log.LogError(f"the {self.noun} header cannot be read: {e}") from None
-        if header.format > self.format:
-            raise log.LogError(
-                f"the {self.noun} is format {header.format}, newer than this Shamble reads"
-            )
-        records: list[Any] = []
-        warnings: list[str] = []
-        end = len(data)
-        for pos, body in log.iter_payloads(data, start):
-            if body is None:
-                warnings.append(f"dropped an incomplete last record at byte {pos}")
-                end = pos
-                break
-            try:
-                record = self._records.decode(body)
-                self.check(header, record)
-            except _DAMAGED as e:
-                raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
-            records.append(record)
-        return header, records, warnings, end
+            apply(state, _entries.decode(body))
+        except DAMAGED as e:
+            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
+    return state, end
 
-    def _state(self, path: Path, data: bytes) -> tuple[Any, int]:
-        """The record folded, its warnings naming the file, and where the next one goes."""
-        try:
-            header, records, warnings, end = self.decode(data)
-        except log.LogError as e:
-            raise SaveError(f"{path}: {e}") from None
-        state = self.fold(header, records)
-        state.warnings = [f"{path}: {w}" for w in warnings]
-        return state, end
 
-    def read(self, path: str | os.PathLike) -> Any:
-        """The record at path folded, read only."""
-        path = Path(path)
-        return self._state(path, read_bytes(path))[0]
+def encode(state: RecordState) -> bytes:
+    """A whole file holding state: its header, then what was played and the
+    last thing saved (how an older file is rewritten in this format)."""
+    parts = [MAGIC, log.header_frame(_encoder.encode(state.header))]
+    parts += [log.encode_frame(p) for p in state.played]
+    if state.progress is not None:
+        parts.append(log.encode_frame(Saved(_encoder.encode(state.progress), state.save)))
+    if state.scored:
+        parts.append(log.encode_frame(Scored(state.score)))
+    return b"".join(parts)
 
-    # -- where records live -----------------------------------------------------
+
+def place_of(mode: str, kind: str) -> Place:
+    old = OLD_PLACES.get((mode, kind))
+    return old or Place("records", f".{mode}-{kind}", f"{{name}}.{mode}-{kind}-games")
+
+
+class Listed(msgspec.Struct):
+    """What a list of records shows about one."""
+
+    name: str
+    path: str
+    kind: str = ""
+    progress: Any = None
+    save: str = ""  # the game in play, if any
+    options: dict[str, str] = {}
+    error: str | None = None
+
+
+class Store:
+    """One mode's records of one kind: what its engine carries as `kind`."""
+
+    def __init__(self, mode: str, kind: str) -> None:
+        self.type = carried(mode, kind)  # RuleError when the mode carries no such kind
+        self.mode, self.kind = mode, kind
+        self.place = place_of(mode, kind)
+        self.title = f"{mode} {kind}"
+
     def directory(self, create: bool = False) -> Path:
-        directory = home() / self.folder
+        directory = home() / self.place.folder
         if create:
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise SaveError(
-                    f"{directory}: cannot create the {self.folder} folder: {e.strerror}"
+                    f"{directory}: cannot create the {self.place.folder} folder: {e.strerror}"
                 ) from None
         return directory
 
     def path(self, name: str, create_dir: bool = False) -> Path:
-        return self.directory(create_dir) / (check_name(name) + self.suffix)
+        return self.directory(create_dir) / (check_name(name) + self.place.suffix)
 
     def saves_folder(self, name: str) -> Path:
-        return self.directory() / self.saves_in.format(name=check_name(name))
+        return self.directory() / self.place.saves_in.format(name=check_name(name))
 
     def free_name(self, prefix: str) -> str:
         """The first name prefix-1, prefix-2... with no record nor saves folder yet."""
@@ -150,7 +156,7 @@ class RecordKind:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise SaveError(
-                f"{folder}: cannot create the {self.noun} folder: {e.strerror}"
+                f"{folder}: cannot create the {self.kind} folder: {e.strerror}"
             ) from None
         base = check_name(base)
         n = 1
@@ -158,31 +164,97 @@ class RecordKind:
             n += 1
         return path
 
-    def listing(self) -> Iterator[tuple[Path, Any, str | None]]:
-        """(path, state, None) per record, or (path, None, why) for a damaged
-        one, most recently changed first."""
+    def state_of(self, path: Path, data: bytes) -> tuple[RecordState, int]:
+        """The record folded, its warnings naming the file, and where the next one goes."""
+        try:
+            state, end = decode(data, self.kind)
+        except log.LogError as e:
+            raise SaveError(f"{path}: {e}") from None
+        if state.header.mode != self.mode:
+            raise SaveError(f"{path}: a {state.header.mode} record, not a {self.title}")
+        state.warnings = [f"{path}: {w}" for w in state.warnings]
+        return state, end
+
+    def read(self, path: str | os.PathLike) -> RecordState:
+        """The record at path folded, read only."""
+        path = Path(path)
+        return self.state_of(path, read_bytes(path))[0]
+
+    def open(self, path: str | os.PathLike, *, fsync: bool = True) -> Record:
+        return Record.open(self, path, fsync=fsync)
+
+    def start(
+        self, name: str, progress: Any, options: dict[str, str] | None = None, *, fsync: bool = True
+    ) -> Record:
+        """A new record named `name`, open and locked, holding progress: its
+        first state is on disk before this returns."""
+        header = Header(
+            format=FORMAT,
+            app=APP_VERSION,
+            name=name,
+            mode=self.mode,
+            kind=self.kind,
+            created=now(),
+            options=dict(options or {}),
+        )
+        record = Record.new(self, self.path(name, create_dir=True), header, fsync=fsync)
+        try:
+            record.save_progress(progress)
+        except BaseException:
+            record.close()
+            raise
+        return record
+
+    def files(self) -> list[Path]:
         directory = self.directory()
         if not directory.is_dir():
-            return
-        paths = sorted(
-            (p for p in directory.iterdir() if p.suffix == self.suffix and p.is_file()),
+            return []
+        return sorted(
+            (p for p in directory.iterdir() if p.suffix == self.place.suffix and p.is_file()),
             key=lambda p: (p.stat().st_mtime, p.name),
             reverse=True,
         )
-        for path in paths:
+
+    def listing(self) -> list[Listed]:
+        """Every record of this kind, most recently changed first; damaged
+        ones (of any kind in its files) say why."""
+        found = []
+        for path in self.files():
             try:
-                yield path, self.read(path), None
+                state = self.read(path)
             except SaveError as e:
-                yield path, None, str(e)
+                found.append(Listed(path.stem, str(path), error=str(e)))
+                continue
+            h = state.header
+            if h.kind == self.kind:
+                found.append(
+                    Listed(h.name, str(path), h.kind, state.progress, state.save, h.options)
+                )
+        return found
 
 
-class RecordFile:
-    """A record open for writing, OS-locked until closed. A mode subclasses
-    it with its `record_kind` and the methods that make its records."""
+@cache
+def store(mode: str, kind: str) -> Store:
+    """The records mode keeps as kind; RuleError when it carries no such kind."""
+    return Store(mode, kind)
 
-    record_kind: ClassVar[RecordKind]
 
-    def __init__(self, path: Path, fd: int, state: Any, end: int, fsync: bool) -> None:
+def store_for(progress: Any) -> Store:
+    """The store of whatever mode carries progress's type."""
+    for mode in modes():
+        for kind, carried_type in optional(get_mode(mode), "carries").items():
+            if type(progress) is carried_type:
+                return store(mode, kind)
+    raise RuleError("unknown_record", f"no mode carries a {type(progress).__name__}")
+
+
+class Record:
+    """A record open for writing, OS-locked until closed."""
+
+    def __init__(
+        self, store: Store, path: Path, fd: int, state: RecordState, end: int, fsync: bool
+    ):
+        self.store = store
         self.path = path
         self.state = state
         self.fsync = fsync
@@ -190,15 +262,13 @@ class RecordFile:
         self._end = end
 
     @classmethod
-    def new(cls, path: str | os.PathLike, header: Any, *, fsync: bool = True) -> Self:
+    def new(cls, store: Store, path: Path, header: Header, *, fsync: bool = True) -> Self:
         """A new record holding only its header, durably; refused where one exists."""
-        kind = cls.record_kind
-        path = Path(path)
         fd = _open_locked(path, os.O_RDWR | os.O_CREAT)
         try:
             if os.fstat(fd).st_size:
-                raise SaveError(f"{path}: a {kind.noun} already exists here")
-            data = kind.magic + log.header_frame(_encoder.encode(header))
+                raise SaveError(f"{path}: a {store.kind} already exists here")
+            data = MAGIC + log.header_frame(_encoder.encode(header))
             _write_at(fd, data, 0)
             if fsync:
                 os.fsync(fd)
@@ -209,25 +279,33 @@ class RecordFile:
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, fd, kind.fold(header, []), len(data), fsync)
+        return cls(store, path, fd, new_state(header), len(data), fsync)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, *, fsync: bool = True) -> Self:
-        """Open for writing; nothing is written until a record is added."""
+    def open(cls, store: Store, path: str | os.PathLike, *, fsync: bool = True) -> Self:
+        """Open for writing; nothing is written until a record is added, but
+        an older file is first rewritten in this format, whole or not at all."""
         path = Path(path)
         fd = _open_locked(path, os.O_RDWR)
         try:
-            state, end = cls.record_kind._state(path, _read_all(fd))
+            data = _read_all(fd)
+            state, end = store.state_of(path, data)
+            if not data.startswith(MAGIC):
+                fd, end = _rewritten(path, fd, state, fsync)
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, fd, state, end, fsync)
+        return cls(store, path, fd, state, end, fsync)
 
-    def write(self, record: Any) -> None:
-        """Append one record durably (a torn one left by a crash goes first)."""
+    @property
+    def progress(self) -> Any:
+        return self.state.progress
+
+    def write(self, entry: Any) -> None:
+        """Append one entry durably (a torn one left by a crash goes first)."""
         if self._fd is None:
-            raise SaveError(f"{self.path}: the {self.record_kind.noun} is closed")
-        data = log.encode_frame(record)
+            raise SaveError(f"{self.path}: the {self.store.kind} is closed")
+        data = log.encode_frame(entry)
         try:
             if os.fstat(self._fd).st_size != self._end:
                 os.ftruncate(self._fd, self._end)
@@ -242,10 +320,31 @@ class RecordFile:
             raise SaveError(f"{self.path}: cannot record: {e.strerror or e}") from None
         self._end += len(data)
 
-    def add(self, record: Any) -> None:
-        """Append one record, durably, then fold it into the state."""
-        self.write(record)
-        self.record_kind.apply(self.state, record)
+    def add(self, entry: Any) -> None:
+        """Append one entry, durably, then fold it into the state."""
+        if isinstance(entry, Saved):
+            try:
+                carried_of(self.state.header, entry.data)
+            except DAMAGED as e:
+                raise SaveError(f"{self.path}: not a {self.store.kind} to record: {e}") from None
+        self.write(entry)
+        apply(self.state, entry)
+
+    def save_progress(
+        self, progress: Any, save: str | os.PathLike = "", played: Played | None = None
+    ):
+        """Record what the mode carries after a change, with the save of the
+        game now in play ("" when none is) and the game just folded in."""
+        if type(progress) is not self.store.type:
+            raise SaveError(
+                f"{self.path}: a {self.store.title} keeps a {self.store.type.__name__}, "
+                f"not a {type(progress).__name__}"
+            )
+        self.add(Saved(data=_encoder.encode(progress), save=str(save), played=played))
+
+    def game_save_path(self, base: str) -> Path:
+        """A fresh save file for the record's next game, in its own folder."""
+        return self.store.save_path(self.state.header.name, base or "game")
 
     def close(self) -> None:
         if self._fd is not None:
@@ -257,3 +356,25 @@ class RecordFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _rewritten(path: Path, fd: int, state: RecordState, fsync: bool) -> tuple[int, int]:
+    """An older record's file replaced by the same record in this format: the
+    new file is locked before it takes the old one's name, so whoever opens
+    the path next finds it held. (fd of the new file, its length)"""
+    data = encode(state)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    new = _open_locked(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC)
+    try:
+        _write_at(new, data, 0)
+        if fsync:
+            os.fsync(new)
+        os.replace(tmp, path)
+        if fsync:
+            sync_dir(path.parent)
+    except OSError as e:
+        os.close(new)
+        tmp.unlink(missing_ok=True)
+        raise SaveError(f"{path}: cannot write: {e.strerror or e}") from None
+    os.close(fd)
+    return new, len(data)

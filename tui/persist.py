@@ -87,35 +87,38 @@ def read_only(path: str | Path) -> Any:
         raise SaveProblem(str(e)) from None
 
 
-# -- campaigns, endless runs, high scores ----------------------------------------
+# -- records (campaigns, runs, matches), high scores ---------------------------------
 
 
-def campaigns_list(kind: str) -> list[Any]:
-    """The campaign (kind "campaign") or endless run ("endless") records, newest first."""
-    from saves import campaign as store
+def records_list(mode: str, kind: str) -> list[Any]:
+    """The mode's records of kind (a campaign, an endless run, a match),
+    newest first; damaged ones say why."""
+    from saves.records import store
 
     try:
-        return [i for i in store.list_campaigns() if i.error or i.kind == kind]
+        return store(mode, kind).listing()
     except (SaveError, OSError) as e:
-        raise SaveProblem(f"cannot list the campaigns: {e}") from None
+        raise SaveProblem(f"cannot list the {kind} records: {e}") from None
 
 
-def start_campaign(progress: Any, prefix: str) -> Any:
-    """A new campaign record (or endless run) for the engine's Progress (or Run),
-    named prefix-N, open and locked; its first state is on disk when this returns."""
-    from saves import campaign as store
+def start_record(progress: Any, prefix: str, options: dict[str, str] | None = None) -> Any:
+    """A new record of whatever the engine's progress is (a campaign's Progress,
+    a Run, a Match), named prefix-N, open and locked; its first state is on disk
+    when this returns."""
+    from saves.records import store_for
 
     try:
-        return store.start(store.free_name(prefix), progress)
+        store = store_for(progress)
+        return store.start(store.free_name(prefix), progress, options)
     except (SaveError, OSError) as e:
-        raise SaveProblem(f"the campaign cannot be saved: {e}") from None
+        raise SaveProblem(f"the {store.kind} cannot be saved: {e}") from None
 
 
-def open_campaign(path: str | Path) -> Any:
-    from saves import campaign as store
+def open_record(mode: str, kind: str, path: str | Path) -> Any:
+    from saves.records import store
 
     try:
-        return store.Campaign.open(path)
+        return store(mode, kind).open(path)
     except (SaveError, OSError) as e:
         raise SaveProblem(str(e)) from None
 
@@ -127,13 +130,10 @@ def record_progress(record: Any, progress: Any, save: str | Path = "", played: A
         raise SaveProblem(str(e)) from None
 
 
-def start_mission_session(record: Any, game: Any) -> AutoSave:
-    """Autosave a campaign's next mission in the campaign's own folder."""
-    from saves import campaign as store
-
+def start_game_session(record: Any, game: Any) -> AutoSave:
+    """Autosave a record's next game (named after its mission) in the record's own folder."""
     try:
-        path = store.mission_save_path(record.state.header.name, game.setup.mission)
-        return AutoSave.create(path, game)
+        return AutoSave.create(record.game_save_path(game.setup.mission or "mission"), game)
     except (SaveError, OSError) as e:
         raise SaveProblem(f"the mission cannot be saved: {e}") from None
 

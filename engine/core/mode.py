@@ -80,6 +80,10 @@ class Mode(Protocol):
     table: Table  # seats, whose turn, whose command, what each viewer is told
     rules_version: int  # the mode's rules as this engine decides them (see Setup.rules)
     spectator_viewer: str  # the viewer a follower of a save draws (watch)
+    # What a game of the mode carries over to the next, by record kind: the
+    # frozen Struct its campaign or match rules fold finished games into, e.g.
+    # {"campaign": Progress}. saves/records.py keeps it, knowing no mode.
+    carries: dict[str, type]
 
     def bot_command(self, world: Any, state: Any) -> Any | None:
         """The command the bot seat now to act makes (a seat of kind BOT, played by
@@ -96,6 +100,7 @@ OPTIONAL: dict[str, Any] = {
     "bot_command": None,  # no bot seats of its own
     "round_of": None,  # replays read "round" or "turn" from the summary
     "table": OneSide(),  # one person plays the whole game
+    "carries": {},  # nothing goes from one game to the next
 }
 
 
@@ -119,6 +124,18 @@ def get_mode(mode_id: str) -> Mode:
         known = ", ".join(sorted(_MODES)) or "none"
         raise RuleError("unknown_mode", f"there is no mode {mode_id!r} (modes: {known})")
     return _MODES[mode_id]
+
+
+def carried(mode_id: str, kind: str) -> type:
+    """The Struct mode_id carries over in records of `kind`; RuleError when it
+    carries nothing of that kind."""
+    from engine.core.errors import RuleError
+
+    carries = optional(get_mode(mode_id), "carries")
+    if kind not in carries:
+        known = ", ".join(sorted(carries)) or "nothing"
+        raise RuleError("unknown_record", f"{mode_id} carries no {kind!r} (it carries {known})")
+    return carries[kind]
 
 
 def modes() -> list[str]:

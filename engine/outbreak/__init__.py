@@ -11,6 +11,7 @@ from engine.outbreak.board import board_of
 from engine.outbreak.decide import run
 from engine.outbreak.evolve import evolve, helipad_of
 from engine.outbreak.legal import legal_commands
+from engine.outbreak.match import Match
 from engine.outbreak.mission import load_mission
 from engine.outbreak.rules import DEFAULT_SEATS, VARIANTS, World, parse_options, parse_seats
 from engine.outbreak.state import Seat, State, Token
@@ -32,6 +33,7 @@ class OutbreakMode:
     # 2: an effect's events name the seat who played its card (`by`), so a
     # game recorded under 1 verifies up to its first card with an effect
     rules_version = 2
+    carries = {"match": Match}  # what its records keep between games (saves/records.py)
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         unknown = set(setup.options) - OPTIONS

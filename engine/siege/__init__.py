@@ -14,6 +14,7 @@ from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.siege import board as b
 from engine.siege import commands, content, events
+from engine.siege.campaign import Progress
 from engine.siege.decide import run
 from engine.siege.evolve import evolve
 from engine.siege.legal import legal_commands
@@ -77,6 +78,7 @@ class SiegeMode:
     event_type = events.SiegeEvent
     state_type = State
     table = SiegeTable()
+    carries = {"campaign": Progress}  # what its records keep between games (saves/records.py)
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         zombie_seat = _options(setup)

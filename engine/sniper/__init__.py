@@ -9,6 +9,7 @@ from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.sniper import commands, content, events
 from engine.sniper.board import Board
+from engine.sniper.campaign import Progress
 from engine.sniper.decide import run
 from engine.sniper.effects import observe
 from engine.sniper.evolve import evolve
@@ -77,6 +78,7 @@ class SniperMode:
     event_type = events.SniperEvent
     state_type = State
     table = SniperTable()
+    carries = {"campaign": Progress}  # what its records keep between games (saves/records.py)
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         seat, ammo = _options(setup.options)

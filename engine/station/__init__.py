@@ -7,7 +7,9 @@ from engine.core.errors import MissionError, RuleError
 from engine.core.missions import shipped_rows, shipped_text
 from engine.core.mode import Setup, register
 from engine.station import commands, content, events
+from engine.station.campaign import Progress
 from engine.station.decide import run
+from engine.station.endless import Run
 from engine.station.evolve import evolve
 from engine.station.legal import legal_commands
 from engine.station.mission import Mission, load_mission
@@ -97,6 +99,10 @@ class StationMode:
     event_type = events.StationEvent
     state_type = State
     table = StationTable()
+    carries = {
+        "campaign": Progress,
+        "endless": Run,
+    }  # what its records keep between games (saves/records.py)
 
     def setup(self, setup: Setup) -> tuple[World, State, list[events.Event]]:
         unknown = set(setup.options) - OPTIONS

@@ -6,7 +6,9 @@ import pytest
 from engine import Game
 from engine.station import bot, campaign, endless
 from saves import AutoSave, SaveError
-from saves import campaign as store
+from saves.records import Played, Saved, Scored, store
+
+STORE, RUNS = store("station", "campaign"), store("station", "endless")
 
 
 def play_through(game: Game) -> dict:
@@ -22,85 +24,83 @@ def kept_choice(summary: dict) -> dict:
 
 def test_a_mission_played_through_and_folded_reads_back_the_same(home):
     progress = campaign.start("derelict", ["vega", "okafor", "hale", "ruiz"], ironman=True)
-    name = store.free_name("derelict")
-    with store.start(name, progress) as record:
-        assert record.progress == progress and record.state.current is None
+    name = STORE.free_name("derelict")
+    with STORE.start(name, progress) as record:
+        assert record.progress == progress and record.state.save == ""
         game = Game.new(**campaign.next_game(progress), seed=1)
-        save = store.mission_save_path(name, progress.mission)
+        save = STORE.save_path(name, progress.mission)
         with AutoSave.create(save, game):
             record.save_progress(progress, save=save)
             summary = play_through(game)
-        assert record.state.current == store.MissionStarted("airlock", str(save))
-    with store.Campaign.open(
-        store.campaign_path(name)
-    ) as record:  # resumed: same progress, same save
-        assert record.progress == progress and record.state.current.save == str(save)
+        assert record.state.save == str(save)
+    with STORE.open(STORE.path(name)) as record:  # resumed: same progress, same save
+        assert record.progress == progress and record.state.save == str(save)
         after = campaign.finish_mission(progress, summary, kept_choice(summary))
-        played = store.MissionPlayed("airlock", summary["outcome"], str(save), summary["round"])
+        played = Played("airlock", summary["outcome"], str(save), summary["round"])
         record.save_progress(after, played=played)
-    state = store.read(store.campaign_path(name))
-    assert state.progress == after and state.current is None and state.played == [played]
-    assert state.header.kind == "campaign" and state.header.undo == "ironman"
+    state = STORE.read(STORE.path(name))
+    assert state.progress == after and state.save == "" and state.played == [played]
+    assert state.header.kind == "campaign" and state.progress.ironman
     assert after.history == (("airlock", summary["outcome"]),)
-    assert [i.name for i in store.list_campaigns("campaign")] == [name]
-    assert store.list_campaigns("endless") == []
+    assert [i.name for i in STORE.listing()] == [name]
+    assert RUNS.listing() == []
 
 
 def test_an_endless_run_reads_back_and_is_listed_apart(home):
     run = endless.start(["lin", "mori"], seed=7)
-    with store.start(store.free_name("run"), run) as record:
+    with RUNS.start(RUNS.free_name("run"), run) as record:
         game = Game.new(**endless.next_game(run))
         summary = play_through(game)
         after = endless.finish_stage(run, summary, {})
         record.save_progress(after)
         with pytest.raises(SaveError, match="keeps a Run"):
             record.save_progress(campaign.start("derelict"))
-        record.add(store.RunScored(after.score))
-    (info,) = store.list_campaigns("endless")
+        record.add(Scored(after.score))
+    (info,) = RUNS.listing()
     assert info.name == "run-1" and info.progress == after
-    assert store.read(info.path).scored and store.free_name("run") == "run-2"
+    assert RUNS.read(info.path).scored and RUNS.free_name("run") == "run-2"
 
 
 def test_torn_last_progress_is_dropped_and_the_previous_one_stands(home):
     progress = campaign.start("derelict", ["hale"])
-    with store.start("c", progress) as record:
+    with STORE.start("c", progress) as record:
         record.save_progress(progress, save="one.shamble")
         record.save_progress(progress, save="two.shamble")
-    path = store.campaign_path("c")
+    path = STORE.path("c")
     data = path.read_bytes()
     path.write_bytes(data[:-3])
-    state = store.read(path)
-    assert state.warnings and state.current.save == "one.shamble" and state.progress == progress
+    state = STORE.read(path)
+    assert state.warnings and state.save == "one.shamble" and state.progress == progress
 
 
 def test_damaged_progress_is_an_error_naming_the_file(home):
     from engine.core import log
 
     progress = campaign.start("derelict", ["hale"])
-    with store.start("c", progress) as record:
-        with pytest.raises(SaveError, match="not a progress"):
-            record.add(store.ProgressSaved(data=b"\x93not progress"))
-    with store.campaign_path("c").open("ab") as f:  # written by something else
-        f.write(log.encode_frame(store.ProgressSaved(data=b"\x93not progress")))
+    with STORE.start("c", progress) as record:
+        with pytest.raises(SaveError, match="not a campaign to record"):
+            record.add(Saved(data=b"\x93not progress"))
+    with STORE.path("c").open("ab") as f:  # written by something else
+        f.write(log.encode_frame(Saved(data=b"\x93not progress")))
     with pytest.raises(SaveError, match="c.campaign"):
-        store.read(store.campaign_path("c"))
+        STORE.read(STORE.path("c"))
 
 
 def test_a_second_opener_is_refused_and_names_are_not_reused(home):
-    with store.start("c", campaign.start("derelict", ["hale"])):
+    with STORE.start("c", campaign.start("derelict", ["hale"])):
         with pytest.raises(SaveError, match="another Shamble"):
-            store.Campaign.open(store.campaign_path("c"))
+            STORE.open(STORE.path("c"))
     with pytest.raises(SaveError, match="already exists"):
-        store.start("c", campaign.start("derelict", ["lin"]))
-    assert store.free_name("c") == "c-1"
+        STORE.start("c", campaign.start("derelict", ["lin"]))
+    assert STORE.free_name("c") == "c-1"
 
 
 def test_mission_saves_stay_out_of_the_plain_save_slots(home):
     from saves.slots import list_saves
 
-    first = store.mission_save_path("c", "airlock")
+    first = STORE.save_path("c", "airlock")
     first.write_bytes(b"")
-    assert store.mission_save_path("c", "airlock").name == "airlock-2.shamble"
+    assert STORE.save_path("c", "airlock").name == "airlock-2.shamble"
     assert list_saves() == []
     with pytest.raises(SaveError, match="not a save name"):
-        store.mission_save_path("../x", "airlock")
+        STORE.save_path("../x", "airlock")

@@ -90,7 +90,7 @@ def test_old_score_lines_still_load_and_show(tmp_path, monkeypatch):
 def test_a_run_record_from_before_undos_were_counted_reads_as_not_counted():
     import msgspec
 
-    from saves.campaign import MissionPlayed
+    from saves.records import Played as MissionPlayed
 
     old = msgspec.msgpack.encode({"type": "played", "mission": "random", "outcome": "won",
                                   "save": "a.shamble", "round": 5, "score": 30})  # fmt: skip

@@ -36,6 +36,12 @@ class Tally(msgspec.Struct, frozen=True):
     faces: tuple[int, ...] = ()
 
 
+class Streak(msgspec.Struct, frozen=True):
+    """What a tally carries from one game to the next: its totals so far."""
+
+    totals: tuple[int, ...] = ()
+
+
 class World(msgspec.Struct, frozen=True):
     mission_id: str
     seed: int
@@ -48,6 +54,7 @@ class TallyMode:
     command_type = Add | Roll
     event_type = Added | Rolled | Started
     state_type = Tally
+    carries = {"streak": Streak}  # its records' kind, kept by saves/records.py
 
     def setup(self, setup: Setup):
         text = setup.mission_text

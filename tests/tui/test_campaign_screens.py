@@ -10,8 +10,8 @@ from textual.widgets import OptionList
 
 from engine import Game
 from engine.station import bot, campaign
-from saves import campaign as store
 from saves import scores
+from saves.records import store as record_store
 from tui.app import ShambleApp
 from tui.modes.station.campaign import CampaignScreen, NewCampaignDialog, RecordListDialog
 from tui.modes.station.endless import NewRunDialog, RunScreen
@@ -20,6 +20,8 @@ from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.scores import ScoresScreen
 from tui.screens.title import TitleScreen
+
+store = record_store("station", "campaign")
 
 
 def winning_seed(**kwargs) -> int:
@@ -114,8 +116,8 @@ async def test_campaign_mission_won_continued_card_kept_and_resumed(home):
         game = app.screen.game
         assert game.setup.mission == "airlock"
         assert set(game.setup.roster) == {"vega", "okafor", "hale", "ruiz"}
-        path = store.campaign_path("derelict-1")
-        assert store.read(path).current.save == str(app.session.path)
+        path = store.path("derelict-1")
+        assert store.read(path).save == str(app.session.path)
         assert "campaigns/derelict-1/" in str(app.session.path)
         over = await finish(pilot, "won")
         assert "Continue the campaign" in screen_text(app)
@@ -131,7 +133,7 @@ async def test_campaign_mission_won_continued_card_kept_and_resumed(home):
         assert isinstance(app.screen, CampaignScreen)
         state = store.read(path)
         assert state.progress.index == 1 and state.progress.history == (("airlock", "won"),)
-        assert state.played[0].score == game.summary()["score"] and state.current is None
+        assert state.played[0].score == game.summary()["score"] and state.save == ""
         assert "Hydroponics" in screen_text(app) or "hydroponics" in screen_text(app)
         for m in state.progress.members:
             s = game.summary()["survivors"][m.id]
@@ -197,7 +199,7 @@ async def test_a_lost_mission_is_retried_once_then_the_campaign_is_lost(home):
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen) and campaign.phase == "over"
-        assert store.read(store.campaign_path("derelict-1")).progress.outcome == "lost"
+        assert store.read(store.path("derelict-1")).progress.outcome == "lost"
 
 
 async def test_an_endless_run_falls_onto_the_high_score_table(home):
@@ -341,12 +343,12 @@ async def test_the_last_mission_won_wins_the_campaign(home):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
-    state = store.read(store.campaign_path("derelict-1"))
+    state = store.read(store.path("derelict-1"))
     assert state.progress.outcome == "won" and state.played[-1].score == 140
 
 
 async def test_a_damaged_record_is_listed_as_text_and_cannot_be_opened(home):
-    folder = store.campaigns_dir(create=True)
+    folder = store.directory(create=True)
     (folder / "[bold]odd.campaign").write_bytes(b"not a campaign")
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:

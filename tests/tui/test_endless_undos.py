@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from test_campaign_screens import finish, screen_text, settle
 
-from saves import campaign as store
 from saves import scores
+from saves.records import store as record_store
 from tui.app import ShambleApp
 from tui.modes.station.endless import NewRunDialog, RunScreen
 from tui.modes.station.progress import KeepCardsDialog, OverDialog
 from tui.screens.game import GameScreen
 from tui.screens.scores import ScoresScreen
+
+store = record_store("station", "endless")
 
 
 async def test_a_fallen_run_scores_with_its_undos(home):
@@ -48,7 +50,7 @@ async def test_a_fallen_run_scores_with_its_undos(home):
         assert isinstance(app.screen, OverDialog)
         (best,) = scores.top(scores.ENDLESS)
         assert (best.undo, best.undos) == ("casual", 2)
-        (played,) = store.read(store.campaign_path(_run_name(home))).played
+        (played,) = store.read(store.path(_run_name(home))).played
         assert played.undos == 2
         await pilot.press("enter", "escape")
         await settle(pilot)

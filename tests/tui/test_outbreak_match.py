@@ -1,5 +1,5 @@
 """Outbreak matches (house rules, docs/rules-outbreak.md "Matches"): the
-record in saves/match.py (written durably, locked while open, a torn tail
+record in saves/records.py (written durably, locked while open, a torn tail
 dropped, damage named), and the title's Match entry: a new match, each game
 played from the match screen, folded into the running score table when it
 ends, the next seat going first, and the champions at the end."""
@@ -13,13 +13,14 @@ from textual.widgets import Select
 from engine import Game
 from engine.outbreak import match as rules
 from saves import SaveError
-from saves import match as store
+from saves.records import store as record_store
 from tui.app import ShambleApp
 from tui.modes.outbreak.match import MatchScreen, NewMatchDialog
 from tui.modes.outbreak.words import Seats
 from tui.screens.gameover import GameOverScreen
 from tui.screens.title import TitleScreen
 
+store = record_store("outbreak", "match")
 FIRST = {
     "mode": "outbreak",
     "outcome": "lost",
@@ -44,33 +45,33 @@ def test_a_match_record_reads_back_what_was_saved(home):
     match = rules.start("ann:human,bot", games=2, seed=9)
     with store.start("m-1", match, fsync=False) as record:
         played = rules.finish_game(match, RESULT)
-        record.save(played, save="/x/game-2-1.shamble")
-    state = store.read(store.match_path("m-1"))
-    assert state.match == played and state.save == "/x/game-2-1.shamble"
-    assert rules.table(state.match)[0]["seat"] == "ann"
-    [info] = store.list_matches()
-    assert info.name == "m-1" and info.match == played and info.error is None
+        record.save_progress(played, save="/x/game-2-1.shamble")
+    state = store.read(store.path("m-1"))
+    assert state.progress == played and state.save == "/x/game-2-1.shamble"
+    assert rules.table(state.progress)[0]["seat"] == "ann"
+    [info] = store.listing()
+    assert info.name == "m-1" and info.progress == played and info.error is None
     assert store.free_name("m") == "m-2" and store.free_name("match") == "match-1"
 
 
 def test_a_match_record_is_locked_while_open_and_keeps_its_whole_records(home):
     record = store.start("m-1", rules.start("ann:human,bot"), fsync=False)
     with pytest.raises(SaveError, match="another Shamble"):
-        store.MatchRecord.open(store.match_path("m-1"))
-    record.save(rules.start("ann:human,bot", games=5), save="a")
+        store.open(store.path("m-1"))
+    record.save_progress(rules.start("ann:human,bot", games=5), save="a")
     record.close()
-    path = store.match_path("m-1")
+    path = store.path("m-1")
     whole = path.read_bytes()
     path.write_bytes(whole[:-3])  # a crash in the middle of the last record
     state = store.read(path)
-    assert state.match.games == 3 and state.save == "" and "incomplete" in state.warnings[0]
-    with store.MatchRecord.open(path, fsync=False) as record:
-        record.save(rules.start("ann:human,bot", games=4))  # the torn tail goes first
-    assert store.read(path).match.games == 4 and not store.read(path).warnings
+    assert state.progress.games == 3 and state.save == "" and "incomplete" in state.warnings[0]
+    with store.open(path, fsync=False) as record:
+        record.save_progress(rules.start("ann:human,bot", games=4))  # the torn tail goes first
+    assert store.read(path).progress.games == 4 and not store.read(path).warnings
     path.write_bytes(b"nonsense")
     with pytest.raises(SaveError, match="not a Shamble match"):
         store.read(path)
-    [info] = store.list_matches()
+    [info] = store.listing()
     assert info.error and "m-1" in info.error
 
 
@@ -142,7 +143,7 @@ async def test_a_match_game_left_half_way_is_resumed_from_the_match_screen():
         await settle(pilot)
         again = game_screen(app).game
         assert again is not game and again.summary() == game.summary()
-        assert str(store.read(record.path).save).startswith(str(store.matches_dir()))
+        assert str(store.read(record.path).save).startswith(str(store.directory()))
 
 
 def test_seats_keep_their_names_and_letters_when_a_later_game_turns_the_order():

@@ -15,13 +15,19 @@ from engine.outbreak import match as match_rules
 from engine.siege import campaign as siege_rules
 from engine.sniper import campaign as sniper_rules
 from saves import AutoSave
-from saves import match as match_store
-from saves import siege_campaign as siege_store
-from saves import sniper_campaign as sniper_store
+from saves.records import store
 from tui.app import ShambleApp
 from tui.modes.outbreak.match import MatchScreen
 from tui.modes.siege.campaign import CampaignOver, SiegeCampaignScreen
 from tui.modes.sniper.campaign import SniperCampaignScreen
+
+siege_store = store("siege", "campaign")
+sniper_store = store("sniper", "campaign")
+match_store = store("outbreak", "match")
+
+
+def siege_start(progress):
+    return siege_store.start(siege_store.free_name(progress.campaign), progress)
 
 
 class Elsewhere(Screen):
@@ -32,11 +38,13 @@ class Elsewhere(Screen):
 
 
 def siege_screen():
-    return SiegeCampaignScreen(siege_store.start(siege_rules.start("nightfall")))
+    return SiegeCampaignScreen(siege_start(siege_rules.start("nightfall")))
 
 
 def sniper_screen():
-    return SniperCampaignScreen(sniper_store.start(sniper_store.free_name(), sniper_rules.start()))
+    return SniperCampaignScreen(
+        sniper_store.start(sniper_store.free_name("sniper"), sniper_rules.start())
+    )
 
 
 def match_screen():
@@ -88,7 +96,7 @@ def lost_house(progress) -> Game:
 
 
 async def test_the_siege_campaign_folds_a_mission_that_ended_once_on_coming_back(monkeypatch):
-    record = siege_store.start(siege_rules.start("nightfall"))
+    record = siege_start(siege_rules.start("nightfall"))
     screen = SiegeCampaignScreen(record)
     calls = counting(screen, monkeypatch)
     app = ShambleApp()
@@ -98,7 +106,7 @@ async def test_the_siege_campaign_folds_a_mission_that_ended_once_on_coming_back
         await pilot.pause()
         await pilot.pause()
         game = lost_house(record.progress)  # the mission, played elsewhere and lost
-        with AutoSave.create(siege_store.mission_save_path(record, "house"), game) as session:
+        with AutoSave.create(record.game_save_path("house"), game) as session:
             record.save_progress(record.progress, save=session.path)
         app.push_screen(Elsewhere())
         await pilot.pause()

@@ -1,18 +1,17 @@
 """Siege with the shared machinery: the new-game dialog starts it, the game
 is saved as it goes, Continue and Load resume it, undo follows the three
 policies, and the siege campaign (Nightfall) plays the missions in order from
-the title screen with its record on disk (saves/siege_campaign.py)."""
+the title screen with its record on disk (saves/records.py)."""
 
 from __future__ import annotations
 
-import msgspec
 from textual.widgets import Select
 
 from engine import Game
 from engine.siege import bot
 from engine.siege import campaign as rules
 from saves import AutoSave, load
-from saves import siege_campaign as store
+from saves.records import store as record_store
 from tui.app import ShambleApp
 from tui.modes.siege.campaign import SiegeCampaignList, SiegeCampaignScreen
 from tui.modes.siege.fields import HumanList
@@ -21,6 +20,13 @@ from tui.screens.gameover import GameOverScreen
 from tui.screens.newgame import NewGameScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.panels import MessageLog
+
+store = record_store("siege", "campaign")
+
+
+def start(progress):
+    """A new siege campaign's record, named after its campaign as the title's dialog does."""
+    return store.start(store.free_name(progress.campaign), progress)
 
 
 def log(app) -> list[str]:
@@ -221,11 +227,11 @@ async def test_the_siege_campaign_goes_on_with_what_the_band_carries(monkeypatch
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-    (info,) = store.list_records()
+    (info,) = store.listing()
     assert info.progress == progress and info.save == ""
     record = store.read(info.path)
     assert [(p.mission, p.outcome) for p in record.played] == [("house", "won")]
-    assert msgspec.structs.asdict(record.header)["campaign"] == "nightfall"
+    assert record.header.name == "nightfall-1" and record.progress.campaign == "nightfall"
 
 
 def lost_house(progress) -> Game:
@@ -239,12 +245,12 @@ def lost_house(progress) -> Game:
 
 
 async def test_a_mission_lost_twice_loses_the_campaign():
-    record = store.start(rules.start("nightfall"))
+    record = start(rules.start("nightfall"))
     first = lost_house(record.progress)
     record.save_progress(rules.finish_mission(record.progress, first.summary()))
     assert record.progress.losses == 1 and record.progress.outcome is None
     again = lost_house(record.progress)  # the retry, in play and saved
-    with AutoSave.create(store.mission_save_path(record, "house"), again) as session:
+    with AutoSave.create(record.game_save_path("house"), again) as session:
         record.save_progress(record.progress, save=session.path)
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:

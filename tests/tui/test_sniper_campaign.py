@@ -2,7 +2,7 @@
 campaign, the village played to a win through the game screen, the
 campaign screen folding it in on return, the rail yard started with the
 ammo and kit he carried; a lost mission offered again; the record
-(saves/sniper_campaign.py) read back as written, and damage reported."""
+(saves/records.py) read back as written, and damage reported."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from test_sniper_screen import shown, started
 from engine.sniper import campaign as rules
 from engine.sniper.bot import SniperBot
 from saves import SaveError
-from saves import sniper_campaign as store
+from saves.records import Played
+from saves.records import store as record_store
 from tui.app import ShambleApp
 from tui.modes.sniper import campaign as screens
 from tui.screens.gameover import GameOverScreen
 from tui.screens.title import TitleScreen
+
+store = record_store("sniper", "campaign")
 
 WINNING_SEED = 2  # the sniper bot wins the village with this seed (44 commands)
 
@@ -78,7 +81,7 @@ async def test_a_campaign_carries_ammo_and_kit_from_the_village_to_the_rail_yard
 async def test_a_lost_mission_may_be_played_again(monkeypatch):
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        record = store.start(store.free_name(), rules.start())
+        record = store.start(store.free_name("sniper"), rules.start())
         campaign = screens.SniperCampaignScreen(record)
         await pilot.pause()
         app.push_screen(campaign)
@@ -104,7 +107,7 @@ async def test_a_lost_mission_may_be_played_again(monkeypatch):
 
 def test_the_record_reads_back_what_was_written(tmp_path, home):
     progress = rules.start(ironman=True)
-    with store.start("sniper-1", progress, "human") as record:
+    with store.start("sniper-1", progress, {"commander": "human"}) as record:
         won = rules.finish_mission(
             progress,
             {
@@ -114,15 +117,15 @@ def test_the_record_reads_back_what_was_written(tmp_path, home):
                 "sniper": {"ammo": 2, "hand": ["knife", "smoke"]},
             },
         )
-        record.save_progress(won, played=store.MissionPlayed("village", "won", "x.shamble", 7))
-    state = store.read(store.record_path("sniper-1"))
-    assert state.progress == won and state.header.commander == "human"
-    assert state.played == [store.MissionPlayed("village", "won", "x.shamble", 7)]
+        record.save_progress(won, played=Played("village", "won", "x.shamble", 7))
+    state = store.read(store.path("sniper-1"))
+    assert state.progress == won and state.header.options == {"commander": "human"}
+    assert state.played == [Played("village", "won", "x.shamble", 7)]
     assert (
-        store.describe(store.list_records()[0])
+        screens.describe(store.listing()[0])
         == "sniper-1: mission 2 of 3: rail_yard, ironman, hot-seat"
     )
-    path = store.record_path("sniper-1")
+    path = store.path("sniper-1")
     data = path.read_bytes()
     path.write_bytes(data[:-3])  # a torn last record: dropped, with a warning
     state = store.read(path)
@@ -131,4 +134,4 @@ def test_the_record_reads_back_what_was_written(tmp_path, home):
     with pytest.raises(SaveError, match="sniper-1.sniper"):
         store.read(path)
     with pytest.raises(SaveError, match="already exists"):
-        store.Record.create(path, name="sniper-1")
+        store.start("sniper-1", progress)

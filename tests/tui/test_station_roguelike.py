@@ -508,11 +508,11 @@ def test_ascii_draws_a_closed_door_and_more_here_differently():
 
 
 def test_the_campaign_list_tells_a_new_campaign_from_one_in_play():
-    from saves.campaign import CampaignInfo
+    from saves.records import Listed as CampaignInfo
 
     fresh = campaign.start("derelict", ["vega", "okafor"])
     new = CampaignInfo("derelict-1", "/x", "campaign", fresh)
-    going = CampaignInfo("derelict-2", "/y", "campaign", fresh, mission="/y/m.shamble")
+    going = CampaignInfo("derelict-2", "/y", "campaign", fresh, save="/y/m.shamble")
     later = CampaignInfo("derelict-3", "/z", "campaign", msgspec.structs.replace(fresh, index=1,
                          history=(("tutorial", "won"),)))  # fmt: skip
     assert "new, mission 1 of 6 not started" in campaign_line(new)
@@ -525,9 +525,9 @@ async def test_continue_opens_the_campaign_mission_played_last(home):
     plain.game.submit({"type": "open_door", "survivor": "vega", "door": "a-b"})
     plain.close()
     progress = campaign.start("derelict", ["vega", "okafor"])
-    record = persist.start_campaign(progress, "derelict")
+    record = persist.start_record(progress, "derelict")
     game = Game.new(**campaign.next_game(progress), seed=5)
-    session = persist.start_mission_session(record, game)
+    session = persist.start_game_session(record, game)
     persist.record_progress(record, progress, save=session.path)
     game.submit(game.legal_commands()[0])
     session.close()

@@ -3,7 +3,7 @@ title's Match entry lists the matches there are and starts new ones; the
 match screen shows the running score table and plays the next game.
 
 The rules are the engine's (engine.outbreak.match: start, next_game,
-finish_game, table, leaders); the record is saves.match, held open (and
+finish_game, table, leaders); the record is a saves.records one, held open (and
 locked) while the match screen is up. A finished game is folded into the
 table as soon as the match screen sees it."""
 
@@ -21,8 +21,7 @@ from textual.widgets import Input, Label, Select
 
 from engine import Game, MissionError, RuleError
 from engine.outbreak import match as rules
-from saves import AutoSave, SaveError
-from saves import match as store
+from saves import AutoSave, SaveError, records
 from tui.modes.outbreak.fields import OutbreakFields
 from tui.modes.outbreak.words import Seats
 from tui.persist import SaveProblem, read_only
@@ -38,6 +37,9 @@ UNDO = (
 GAMES = [(f"{n} game{'s' if n > 1 else ''}", n) for n in range(1, rules.MAX_GAMES + 1)]
 
 
+STORE = records.store("outbreak", "match")
+
+
 def seats_of(match: rules.Match) -> Seats:
     order = [sid for sid, _ in match.seats]
     return Seats(order, dict(match.seats))
@@ -47,7 +49,7 @@ def match_line(info: Any) -> str:
     """One line about a match record for a list."""
     if info.error:
         return f"{info.name}: cannot be read"
-    m = info.match
+    m = info.progress
     if m is None:
         return f"{info.name}: empty"
     seats = seats_of(m)
@@ -113,21 +115,21 @@ class MatchListDialog(RecordList):
     new_label, what = "New match...", "matches"
 
     def list_records(self) -> list[Any]:
-        return store.list_matches()
+        return STORE.listing()
 
     def describe(self, info: Any) -> str:
         return match_line(info)
 
     def going(self, info: Any) -> bool:
-        return bool(info.match and not info.match.over)
+        return bool(info.progress and not info.progress.over)
 
-    def open_record(self, path: str) -> store.MatchRecord:
-        return store.MatchRecord.open(path)
+    def open_record(self, path: str) -> records.Record:
+        return STORE.open(path)
 
     def new_screen(self) -> Screen:
         return NewMatchDialog()
 
-    def record_screen(self, record: store.MatchRecord) -> Screen:
+    def record_screen(self, record: records.Record) -> Screen:
         return MatchScreen(record)
 
 
@@ -177,7 +179,7 @@ class NewMatchDialog(NewRecordDialog):
         undo = str(self.query_one("#undo", Select).value)
         try:
             match = rules.start(seats, games=games, seed=seed, undo=undo)
-            record = store.start(store.free_name("match"), match)
+            record = STORE.start(STORE.free_name("match"), match)
         except RuleError as e:
             self.error(e.message)
             return
@@ -203,14 +205,14 @@ class MatchScreen(RecordScreen):
     MatchScreen #match-actions { height: auto; max-height: 5; border: round $primary; }
     """
 
-    def __init__(self, record: store.MatchRecord) -> None:
+    def __init__(self, record: records.Record) -> None:
         super().__init__(record)
         self.phase = "ready"  # ready | in_play | broken | over
         self.champions_shown = False
 
     @property
     def match(self) -> rules.Match:
-        return self.record.match
+        return self.record.progress
 
     def refresh_state(self) -> None:
         """Where the match stands; a finished game in play is folded in now."""
@@ -238,7 +240,7 @@ class MatchScreen(RecordScreen):
     def fold(self, game: Game) -> None:
         try:
             folded = rules.finish_game(self.match, game.summary())
-            self.record.save(folded)
+            self.record.save_progress(folded)
         except RuleError as e:
             self.problem = e.message
         except (SaveError, OSError) as e:
@@ -297,13 +299,13 @@ class MatchScreen(RecordScreen):
             self.notify(str(e), severity="error", timeout=8)
             return
         try:
-            path = store.game_save_path(self.record.state.header.name, self.match.played + 1)
+            path = self.record.game_save_path(f"game-{self.match.played + 1}")
             session = AutoSave.create(path, game)
         except (SaveError, OSError) as e:
             self.notify(f"The game cannot be saved: {e}", severity="error", timeout=10)
             return
         try:
-            self.record.save(self.match, save=session.path)
+            self.record.save_progress(self.match, save=session.path)
         except (SaveError, OSError) as e:
             session.close()
             self.notify(str(e), severity="error", timeout=10)

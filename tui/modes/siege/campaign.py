@@ -4,7 +4,7 @@ campaign's screen between missions: the missions played, the band with
 the items it carries, what comes next; play, resume, and a finished
 mission folded in as soon as the player comes back from it.
 
-The rules are engine.siege.campaign's; the record is saves.siege_campaign,
+The rules are engine.siege.campaign's; the record is a saves.records one,
 held open (and locked) while the campaign's screen is up."""
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from textual.widgets import Label, Select, Static
 from engine import Game, MissionError, RuleError, get_mode
 from engine.siege import campaign as rules
 from engine.siege import content
-from saves import AutoSave, SaveError
-from saves import siege_campaign as store
+from saves import AutoSave, SaveError, records
 from tui import persist
 from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen, missions_table
 from tui.widgets.select import MenuSelect
 
+STORE = records.store("siege", "campaign")
 IRONMAN = (("off: undo as the game allows", False), ("on: no undo", True))
 
 
@@ -42,7 +42,7 @@ def campaign_name(campaign_id: str) -> str:
     return spec.name if spec else campaign_id
 
 
-def line(info: store.Listed) -> str:
+def line(info: records.Listed) -> str:
     """One line about a campaign record for the list."""
     if info.error:
         return f"{info.name}: cannot be read"
@@ -85,22 +85,22 @@ class SiegeCampaignList(RecordList):
     list_id, note_id = "siege-records", "siege-note"
     new_label, what = "New siege campaign...", "campaigns"
 
-    def list_records(self) -> list[store.Listed]:
-        return store.list_records()
+    def list_records(self) -> list[records.Listed]:
+        return STORE.listing()
 
-    def describe(self, info: store.Listed) -> str:
+    def describe(self, info: records.Listed) -> str:
         return line(info)
 
-    def going(self, info: store.Listed) -> bool:
+    def going(self, info: records.Listed) -> bool:
         return bool(info.progress and info.progress.outcome is None)
 
-    def open_record(self, path: str) -> store.Record:
-        return store.Record.open(path)
+    def open_record(self, path: str) -> records.Record:
+        return STORE.open(path)
 
     def new_screen(self) -> Screen:
         return NewSiegeCampaign()
 
-    def record_screen(self, record: store.Record) -> Screen:
+    def record_screen(self, record: records.Record) -> Screen:
         return SiegeCampaignScreen(record)
 
 
@@ -145,7 +145,8 @@ class NewSiegeCampaign(NewRecordDialog):
         campaign_id = str(self.query_one("#siege-campaign", Select).value)
         ironman = bool(self.query_one("#iron", Select).value)
         try:
-            record = store.start(rules.start(campaign_id, ironman=ironman))
+            progress = rules.start(campaign_id, ironman=ironman)
+            record = STORE.start(STORE.free_name(progress.campaign), progress)
         except RuleError as e:
             self.error(e.message)
             return
@@ -203,7 +204,7 @@ class SiegeCampaignScreen(RecordScreen):
     .-ascii SiegeCampaignScreen #siege-actions { border: ascii $primary; }
     """
 
-    def __init__(self, record: store.Record) -> None:
+    def __init__(self, record: records.Record) -> None:
         super().__init__(record)
         self.phase = "ready"  # ready | in_play | finished | broken | over
         self.game: Game | None = None  # the mission in play, read from its save
@@ -283,9 +284,7 @@ class SiegeCampaignScreen(RecordScreen):
             self.notify(str(e), severity="error", timeout=8)
             return
         try:
-            session = AutoSave.create(
-                store.mission_save_path(self.record, game.setup.mission), game
-            )
+            session = AutoSave.create(self.record.game_save_path(game.setup.mission), game)
             self.record.save_progress(self.progress, save=session.path)
         except (SaveError, OSError) as e:
             self.notify(f"The mission cannot be saved: {e}", severity="error", timeout=10)
@@ -303,7 +302,7 @@ class SiegeCampaignScreen(RecordScreen):
         except RuleError as e:
             self.notify(e.message, severity="error", timeout=10)
             return
-        played = store.Played(
+        played = records.Played(
             mission=summary["mission"],
             outcome=summary["outcome"],
             save=self.record.state.save,

@@ -4,7 +4,7 @@ commander, ironman), and the campaign screen between missions: the three
 maps with their outcomes, the ammo and kit he carries on, the next
 briefing; play, resume, and a finished mission folded in on return.
 
-The rules are engine.sniper.campaign's; the record is saves.sniper_campaign,
+The rules are engine.sniper.campaign's; the record is a saves.records one,
 held open (and locked) while the campaign screen is up."""
 
 from __future__ import annotations
@@ -19,20 +19,38 @@ from textual.widgets import Label
 
 from engine import Game, MissionError, RuleError, get_mode
 from engine.sniper import campaign as rules
-from saves import AutoSave, SaveError
-from saves import sniper_campaign as store
+from saves import AutoSave, SaveError, records
 from tui import persist
 from tui.modes.sniper import words
 from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen, missions_table
 from tui.widgets.fields import choice_row
 from tui.widgets.select import MenuSelect
 
+STORE = records.store("sniper", "campaign")
 COMMANDERS = [("played by the AI", "ai"), ("a person (hot-seat)", "human")]
 IRONMAN = [("off: undo as you like", "off"), ("on: no undo", "on")]
 
 
 def mission_infos() -> dict[str, dict]:
     return {m["id"]: m for m in get_mode("sniper").missions()}
+
+
+def commander_of(options: dict[str, str]) -> str:
+    """Who plays the commander in every mission of a campaign: ai | human."""
+    return options.get("commander", "ai")
+
+
+def describe(info: records.Listed) -> str:
+    """One line about a record for a list."""
+    if info.error:
+        return f"{info.name}: cannot be read"
+    p = info.progress
+    if p is None:
+        return f"{info.name}: empty"
+    where = p.outcome or f"mission {p.index + 1} of {len(p.missions)}: {p.mission}"
+    iron = ", ironman" if p.ironman else ""
+    who = ", hot-seat" if commander_of(info.options) == "human" else ""
+    return f"{info.name}: {where}{iron}{who}"
 
 
 class SniperRecordsDialog(RecordList):
@@ -50,21 +68,21 @@ class SniperRecordsDialog(RecordList):
     new_label, what = "New campaign...", "campaigns"
 
     def list_records(self) -> list[Any]:
-        return store.list_records()
+        return STORE.listing()
 
     def describe(self, info: Any) -> str:
-        return store.describe(info)
+        return describe(info)
 
     def going(self, info: Any) -> bool:
         return bool(info.progress and info.progress.outcome is None)
 
-    def open_record(self, path: str) -> store.Record:
-        return store.Record.open(path)
+    def open_record(self, path: str) -> records.Record:
+        return STORE.open(path)
 
     def new_screen(self) -> Screen:
         return NewSniperCampaignDialog()
 
-    def record_screen(self, record: store.Record) -> Screen:
+    def record_screen(self, record: records.Record) -> Screen:
         return SniperCampaignScreen(record)
 
 
@@ -92,7 +110,9 @@ class NewSniperCampaignDialog(NewRecordDialog):
         commander = str(self.query_one("#campaign-commander", MenuSelect).value)
         ironman = self.query_one("#campaign-ironman", MenuSelect).value == "on"
         try:
-            record = store.start(store.free_name(), rules.start(ironman=ironman), commander)
+            record = STORE.start(
+                STORE.free_name("sniper"), rules.start(ironman=ironman), {"commander": commander}
+            )
         except (SaveError, OSError) as e:
             self.error(f"The campaign cannot be saved: {e}")
             return
@@ -112,13 +132,17 @@ class SniperCampaignScreen(RecordScreen):
     SniperCampaignScreen #progress-actions { height: auto; max-height: 5; border: round $primary; }
     """
 
-    def __init__(self, record: store.Record) -> None:
+    def __init__(self, record: records.Record) -> None:
         super().__init__(record)
         self.phase = "ready"  # ready | in_play | broken | over
 
     @property
     def progress(self) -> rules.Progress:
         return self.record.progress
+
+    @property
+    def commander(self) -> str:
+        return commander_of(self.record.state.header.options)
 
     # -- where the campaign stands -------------------------------------------------------
     def refresh_state(self) -> None:
@@ -144,7 +168,7 @@ class SniperCampaignScreen(RecordScreen):
         summary = game.summary()  # the mission is over: its whole truth may be read
         try:
             progress = rules.finish_mission(self.progress, summary)
-            played = store.MissionPlayed(
+            played = records.Played(
                 summary["mission"], summary["outcome"], self.record.state.save, summary["turn"]
             )
             self.record.save_progress(progress, played=played)
@@ -159,7 +183,7 @@ class SniperCampaignScreen(RecordScreen):
     def draw(self) -> None:
         p = self.progress
         iron = ", ironman" if p.ironman else ""
-        who = ", hot-seat commander" if self.record.state.header.commander == "human" else ""
+        who = ", hot-seat commander" if self.commander == "human" else ""
         head = f"Sniper campaign {self.record.state.header.name}{iron}{who}"
         parts: list[Any] = [
             missions_table(p, mission_infos(), self.phase == "in_play"),
@@ -209,7 +233,7 @@ class SniperCampaignScreen(RecordScreen):
 
     # -- doing ----------------------------------------------------------------------------
     def play(self) -> None:
-        commander = self.record.state.header.commander
+        commander = self.commander
         try:
             kwargs = rules.next_game(self.progress, commander)
             game = Game.new(**kwargs, seed=random.randrange(1_000_000))
@@ -217,7 +241,7 @@ class SniperCampaignScreen(RecordScreen):
             self.notify(str(e), severity="error", timeout=8)
             return
         try:
-            path = store.mission_save_path(self.record.state.header.name, game.setup.mission)
+            path = self.record.game_save_path(game.setup.mission or "mission")
             session = AutoSave.create(path, game)
             self.record.save_progress(self.progress, save=str(session.path))
         except (SaveError, OSError) as e:

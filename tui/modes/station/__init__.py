@@ -102,7 +102,7 @@ def _in_play(kind: str) -> InPlay | None:
 
     def when(info: Any) -> float:
         times = []
-        for path in (info.path, info.mission):
+        for path in (info.path, info.save):
             try:
                 times.append(Path(path).stat().st_mtime if path else 0.0)
             except OSError:
@@ -110,7 +110,7 @@ def _in_play(kind: str) -> InPlay | None:
         return max(times)
 
     try:
-        infos = persist.campaigns_list(kind)
+        infos = persist.records_list("station", kind)
     except persist.SaveProblem:
         return None
     going = [i for i in infos if not i.error and i.progress and i.progress.outcome is None]
@@ -125,7 +125,11 @@ def _in_play(kind: str) -> InPlay | None:
         from tui.modes.station.endless import RunScreen, run_state
 
         text, screen = f"endless run {info.name}, {run_state(info)}", RunScreen
-    return InPlay(when(info), text, lambda: screen(persist.open_campaign(info.path), resume=True))
+    return InPlay(
+        when(info),
+        text,
+        lambda: screen(persist.open_record("station", kind, info.path), resume=True),
+    )
 
 
 def _campaigns() -> Any:

@@ -50,7 +50,7 @@ def campaign_state(info: Any) -> str:
     of = f"mission {p.index + 1} of {len(p.missions)}"
     if p.outcome:
         where = p.outcome
-    elif info.mission:
+    elif info.save:
         where = f"{of} in play"
     elif p.index == 0 and not p.history:
         where = f"new, {of} not started"
@@ -75,7 +75,7 @@ class RecordListDialog(RecordList):
     kind = "campaign"  # the records listed: campaign | endless
 
     def list_records(self) -> list[Any]:
-        return persist.campaigns_list(self.kind)
+        return persist.records_list("station", self.kind)
 
     def describe(self, info: Any) -> str:
         return campaign_line(info)
@@ -84,7 +84,7 @@ class RecordListDialog(RecordList):
         return bool(info.progress and info.progress.outcome is None)
 
     def open_record(self, path: str) -> Any:
-        return persist.open_campaign(path)
+        return persist.open_record("station", self.kind, path)
 
     def new_screen(self) -> Screen:
         return NewCampaignDialog()

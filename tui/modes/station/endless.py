@@ -18,7 +18,7 @@ from textual.widgets import Input, Label, Select
 from engine import Game
 from engine.station import endless
 from saves import SaveError, scores
-from saves.campaign import RunScored
+from saves.records import Scored
 from tui import persist
 from tui.modes.station.campaign import RecordListDialog
 from tui.modes.station.fields import RosterList, survivor_roster
@@ -41,7 +41,7 @@ def run_state(info: Any) -> str:
     run = info.progress
     if run.outcome:
         state = "fallen"
-    elif info.mission:
+    elif info.save:
         state = f"station {run.stage + 1} in play"
     elif run.stage == 0:
         state = "new, station 1 not started"
@@ -188,7 +188,7 @@ class RunScreen(ProgressScreen):
         )
         try:
             entry = persist.record_score(entry)
-            self.record.add(RunScored(run.score))
+            self.record.add(Scored(run.score))
         except (persist.SaveProblem, SaveError, OSError) as e:
             self.notify(str(e), severity="error", timeout=10)
             return "The score could not be recorded."

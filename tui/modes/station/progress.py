@@ -4,7 +4,7 @@ It shows where the campaign stands (missions with outcomes, each survivor's
 XP, level, skills, kept card, who sits out, what comes next) and offers the
 next step: play (or retry) the next mission, resume the one in play, or
 fold a finished one in after the keep-a-card choice. The rules are the
-engine's (engine.station.campaign, .endless); the record is saves.campaign,
+engine's (engine.station.campaign, .endless); the record is a saves.records one,
 held open (and locked) while this screen is up.
 
 It is the shared record screen of tui/screens/records.py (the one the other
@@ -190,7 +190,7 @@ class NewRecordDialog(records.NewRecordDialog):
         try:
             progress = make()
             prefix = "run" if isinstance(progress, Run) else progress.campaign
-            record = persist.start_campaign(progress, prefix)
+            record = persist.start_record(progress, prefix)
         except RuleError as e:
             self.error(e.message)
             return
@@ -256,14 +256,14 @@ class ProgressScreen(records.RecordScreen):
 
     def refresh_state(self) -> None:
         self.game, self.problem = None, ""
-        current = self.record.state.current
+        current = self.record.state.save
         if self.progress.outcome is not None:
             self.phase = "over"
-        elif current is None:
+        elif not current:
             self.phase = "ready"
         else:
             try:
-                self.game = persist.read_only(current.save)
+                self.game = persist.read_only(current)
                 self.phase = "finished" if self.game.outcome else "in_play"
             except persist.SaveProblem as e:
                 self.phase, self.problem = "broken", str(e)
@@ -304,7 +304,7 @@ class ProgressScreen(records.RecordScreen):
             self.notify(str(e), severity="error", timeout=8)
             return
         try:
-            session = persist.start_mission_session(self.record, game)
+            session = persist.start_game_session(self.record, game)
             persist.record_progress(self.record, self.progress, save=session.path)
         except persist.SaveProblem as e:
             self.notify(str(e), severity="error", timeout=10)
@@ -313,10 +313,9 @@ class ProgressScreen(records.RecordScreen):
         self.app.open_game(game, session)
 
     def resume(self) -> None:
-        """The mission in play, from its save (the record's `current`)."""
-        current = self.record.state.current
+        """The mission in play, from its save (the record's `save`)."""
         try:
-            session = persist.resume(current.save)
+            session = persist.resume(self.record.state.save)
         except persist.SaveProblem as e:
             self.notify(str(e), severity="error", timeout=10)
             self.refresh_state()
@@ -341,17 +340,17 @@ class ProgressScreen(records.RecordScreen):
         )
 
     def finish(self, summary: dict, kept: dict) -> None:
-        from saves.campaign import MissionPlayed
+        from saves.records import Played
 
         try:
             progress = self.fold(summary, kept)
         except RuleError as e:
             self.notify(e.message, severity="error", timeout=10)
             return
-        played = MissionPlayed(
+        played = Played(
             mission=summary["mission"],
             outcome=summary["outcome"],
-            save=self.record.state.current.save,
+            save=self.record.state.save,
             round=int(summary["round"]),
             score=int(summary["score"]),
             undos=self.game.undo_count if self.game is not None else msgspec.UNSET,
