@@ -6,7 +6,10 @@ imports only the packages below it, counting imports inside functions.
     saves    storage: save files, records, history
     engine   rules: kernel and modes
 
-bench/ and tests/ sit outside the stack and may import anything."""
+bench/ and tests/ sit outside the stack and may import anything. A mode's
+engine package (engine/<mode>/) is imported only by itself and its UI
+adapter (tui/modes/<mode>/): the layers above reach modes through the
+kernel, so a new mode needs no line outside those two packages."""
 
 from __future__ import annotations
 
@@ -52,6 +55,7 @@ def imported(path: Path) -> list[tuple[int, str]]:
                 stem = package[: len(package) - node.level + 1]
                 base = ".".join(stem + ([base] if base else []))
             found.append((node.lineno, base))
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
     return found
 
 
@@ -74,6 +78,42 @@ def test_each_package_imports_only_the_layers_below_it(package):
         for line, name in imported(path)
         if name.split(".")[0] in PROJECT and name.split(".")[0] not in MAY_IMPORT[package]
     ]
+    assert not bad, "\n".join(bad)
+
+
+# -- a mode's engine package is its own -------------------------------------------------
+ENGINE_MODES = {p.parent.name for p in (ROOT / "engine").glob("*/__init__.py")} - {
+    "core",
+    "content",
+}
+
+
+def may_import_mode(path: Path, mode: str) -> bool:
+    """Only the mode's own engine package and UI adapter, the bench and the
+    tests name a mode's engine package; everything else goes through the
+    kernel (engine.core.mode, the Game facade) and the adapter registry."""
+    parts = path.relative_to(ROOT).parts
+    return parts[:2] in (("engine", mode), ("tui", "modes")) and (
+        parts[0] == "engine" or parts[2] == mode
+    )
+
+
+def test_the_mode_rule_knows_the_modes():
+    assert {"station", "siege", "sniper", "outbreak"} <= ENGINE_MODES
+    assert may_import_mode(ROOT / "tui" / "modes" / "siege" / "keys.py", "siege")
+    assert not may_import_mode(ROOT / "tui" / "modes" / "siege" / "keys.py", "sniper")
+    assert not may_import_mode(ROOT / "saves" / "records.py", "station")
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_no_module_outside_a_mode_imports_its_engine_package(package):
+    bad = []
+    for path in sources(package):
+        for line, name in imported(path):
+            parts = name.split(".")
+            if parts[0] == "engine" and len(parts) > 1 and parts[1] in ENGINE_MODES:
+                if not may_import_mode(path, parts[1]):
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not bad, "\n".join(bad)
 
 
