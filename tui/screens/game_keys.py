@@ -195,7 +195,7 @@ class KeyActions:
 
         ui = get_ui(self.game.setup.mode)
         sections = [ui.help(getattr(self.app, "ascii_only", False))] if ui else []
-        self.app.push_screen(HelpScreen(sections))
+        HelpScreen.show(self.app, self.game.setup.mode, sections)
 
     def action_quit(self) -> None:
         host = host_below(self.app, self)

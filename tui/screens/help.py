@@ -4,6 +4,8 @@ mode; from the title: every mode the UI can show."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -52,6 +54,21 @@ class HelpScreen(SeeThrough, ModalScreen[None]):
     def __init__(self, sections: list[HelpSection] | None = None) -> None:
         super().__init__()
         self.sections = sections
+
+    @classmethod
+    def show(cls, app: Any, key: str, sections: list[HelpSection] | None = None) -> None:
+        """Open help, built once per app and `key` (a mode's, or the title's):
+        composing its tables and widgets took 60-90 ms a time on a loaded
+        machine, and the first drawing of a new one sends its scrollbar twice."""
+        name = f"help:{key}:{'ascii' if getattr(app, 'ascii_only', False) else 'glyphs'}"
+        if not app.is_screen_installed(name):
+            app.install_screen(cls(sections), name)
+        app.push_screen(name)
+
+    def on_screen_resume(self) -> None:
+        self._below = None  # the screen below may have changed since the last time
+        if self.is_mounted:
+            self.query_one("#help", VerticalScroll).scroll_home(animate=False)
 
     def compose(self) -> ComposeResult:
         ascii_only = getattr(self.app, "ascii_only", False)

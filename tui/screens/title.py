@@ -149,7 +149,7 @@ class TitleScreen(Screen):
         elif choice == "help":
             from tui.screens.help import HelpScreen
 
-            self.app.push_screen(HelpScreen())
+            HelpScreen.show(self.app, "every mode")
         elif choice == "quit":
             from tui.screens.dialogs import ConfirmDialog
 
