@@ -162,6 +162,36 @@ def zombie_command(view: dict) -> dict:
     return {"type": "end_zombie_turn"}
 
 
+def plan(view: dict) -> dict[str, tuple[str, Cell]]:
+    """What each zombie would do if it acted now, read from the same fields
+    as zombie_command: zombie id -> ("bite", the human's cell) | ("move",
+    cell) | ("break", cell); a zombie that would wait is left out. For the
+    board's "next steps" overlay (the zombies act one after another, so a
+    later one may find its way freed or taken)."""
+    rows = tuple(view["map"])
+    humans = [
+        (seat, (h["at"][0], h["at"][1]), h["lives"])
+        for seat, h in enumerate(view["humans"].values())
+        if h["alive"] and h["at"] is not None
+    ]
+    held = frozenset((c[0], c[1]) for c in view["zombies"].values())
+    noise = (tuple(view["noise"]),) if view.get("noise") else ()
+    targets = tuple(h[1] for h in humans)
+    out: dict[str, tuple[str, Cell]] = {}
+    for zid, cell in sorted(view["zombies"].items(), key=lambda kv: _number(kv[0])):
+        at = (cell[0], cell[1])
+        near = [h for h in humans if b.manhattan(h[1], at) == 1]
+        if near:
+            out[zid] = ("bite", min(near, key=lambda h: (h[2], h[0]))[1])
+            continue
+        step = _approach(rows, at, targets, held)
+        if step is False:
+            step = _approach(rows, at, noise, held)
+        if step:
+            out[zid] = step
+    return out
+
+
 def _number(zid: str) -> tuple[int, str]:
     digits = zid.lstrip("z")
     return (int(digits), zid) if digits.isdigit() else (1 << 30, zid)

@@ -158,7 +158,7 @@ async def test_attack_shows_range_and_line_and_fires(tmp_path):
         # z1 is in range (5) but behind the wall; z2 is in range and in line
         assert t.kind == "attack" and set(t.options) == {(5, 3)}
         assert screen.cursor == (5, 3)
-        assert "z2, 5 away: Pistol, kills 5-6, pushes 3-4, oops 1" in status(screen)
+        assert "z2, 5 away: Pistol, kills 5-6 (33%)" in status(screen)
         assert (2, 2) in t.marks and (6, 2) not in t.marks  # range 5 counted in steps
         assert (5, 1) not in t.marks  # no line through the wall
         assert map_row(app, 2)[2:4] == "::"  # cells in range and line are marked
@@ -291,6 +291,29 @@ async def test_the_zombie_turn_plays_back_a_step_at_a_time(tmp_path, monkeypatch
         await pilot.pause()
         assert not screen.playing and screen.view == game.view("humans")
         assert log(app)[-1] == "z2 comes in at 0,0 (spawn rolls 6 2). Round 2 begins."
+
+
+async def test_r_shows_where_each_zombie_steps_next_and_what_it_can_bite(tmp_path):
+    """Issue 25: r draws the zombie AI's plan on the board (an arrow where a
+    zombie steps, ! where one can bite, a battered door as a target) and says
+    it in the log; r again hides it."""
+    board = YARD.replace(".#2....#.", ".#2....#Z")
+    game = siege(tmp_path, board)
+    app = ShambleApp(game=game, autosave=False, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        before = [map_row(app, y) for y in range(6)]
+        await pilot.press("r")
+        await pilot.pause()
+        assert map_row(app, 5)[1] == ">", "z2 steps right, toward the door"
+        assert map_row(app, 4)[0] == "!" and map_row(app, 2)[8] == "!"
+        assert map_row(app, 3)[8] == "Z" and map_row(app, 4)[8] == "v", "z1 steps down"
+        assert log(app)[-1] == (
+            "Next, if the dead acted now: 2 zombies step closer (r hides the arrows)."
+        )
+        await pilot.press("r")
+        await pilot.pause()
+        assert [map_row(app, y) for y in range(6)] == before
 
 
 HORDE = """

@@ -44,7 +44,7 @@ async def test_an_attack_on_each_of_several_targets_fits_80_columns(tmp_path):
             text, room = line(screen)
             assert len(text) <= room, text
             assert text.startswith("Attack: z") and text.endswith(", a next, Esc"), text
-            assert "Pistol, kills 5-6, pushes 3-4, oops 1" in text
+            assert "Pistol, kills 5-6 (33%)" in text  # the chance stays; the rest as room allows
             seen.add(screen.cursor)
             await pilot.press("a")
         assert seen == targets
@@ -61,14 +61,14 @@ async def test_an_aimed_shot_and_a_wide_terminal(tmp_path):
         await pilot.press("a")
         text, room = line(screen)
         assert len(text) <= room and text.endswith("Esc"), text
-        assert "Pistol (+1 aim), kills 5-6" in text
+        assert "Pistol (+1 aim), kills 4-6 (50%)" in text  # the aim counted in
     game = siege(tmp_path, YARD, dice=[6])
     app = ShambleApp(game=game, autosave=False)
     async with app.run_test(size=(120, 30)) as pilot:
         screen = await started(pilot)
         await pilot.press("a")
         text, room = line(screen)
-        assert ", in line: Pistol, kills 5-6, pushes 3-4, oops 1, range 5." in text
+        assert ", in line: Pistol, kills 5-6 (33%), pushes 3-4 (33%), oops 1, range 5." in text
         assert len(text) <= room
 
 

@@ -23,6 +23,8 @@ class Glyphs:
     pip_full: str
     pip_empty: str
     arrow: str
+    steps: tuple[str, str, str, str]  # a zombie's next step: up, left, right, down
+    threat: str  # a free cell a zombie can bite this zombie turn
 
 
 # the mission file's own characters, as docs/rules-siege.md names them
@@ -39,6 +41,8 @@ UNICODE = Glyphs(
     pip_full="●",
     pip_empty="○",
     arrow="→",
+    steps=("↑", "←", "→", "↓"),
+    threat="!",
 )
 
 ASCII = Glyphs(
@@ -52,6 +56,8 @@ ASCII = Glyphs(
     pip_full="o",
     pip_empty="-",
     arrow="->",
+    steps=("^", "<", ">", "v"),
+    threat="!",
 )
 
 FLOORS = frozenset(".S%")  # cells a path or a range mark may be drawn over
@@ -85,6 +91,8 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.item, "items on the floor"),
         (g.path, "the path of a move (m)"),
         (g.reach, "in range and in line of an attack (a, t)"),
+        ("".join(g.steps), "r: where a zombie steps next (a door it batters is marked)"),
+        (g.threat, "r: a cell next to a zombie: whoever stands there may be bitten"),
     ]
 
 

@@ -11,8 +11,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from engine.siege import content
+from engine.siege import ai, content
 from engine.siege import events as ev
+from engine.siege.board import ZOMBIE_ENTERS, neighbours
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.siege import reach, words
@@ -84,6 +85,12 @@ KEYS: tuple[Key, ...] = (
     ),
     Key("x", "look", "look: describe the cell under the cursor", "Turn"),
     Key(
+        "r",
+        "next_steps",
+        "the dead's next steps: an arrow where each zombie steps, ! where one can bite; r hides",
+        "Turn",
+    ),
+    Key(
         "enter",
         "confirm",
         "confirm; on a zombie or a free cell: aim an attack or a move",
@@ -126,6 +133,7 @@ class SiegePlay(SiegeKeys, Play):
         super().__init__(game, ascii_only)
         self.glyphs = glyphs(ascii_only)
         self.host: Host | None = None  # the screen, as last drawn (for words about the cursor)
+        self.next_steps = False  # the dead's next steps drawn on the board (r)
 
     # -- who acts -------------------------------------------------------------
     def zombie_turn(self, view: dict) -> bool:
@@ -192,6 +200,12 @@ class SiegePlay(SiegeKeys, Play):
             marks = set(t.marks)
             if t.kind == "move" and host.cursor in t.options:
                 path = {cmd_at(c) for c in t.options[host.cursor][0]["path"]}
+        steps: dict = {}
+        threat: set = set()
+        if self.next_steps:
+            steps, breaks, threat = self.overlay(view)
+            if t is None:
+                targets = breaks
         return draw(
             view,
             self.glyphs,
@@ -200,7 +214,60 @@ class SiegePlay(SiegeKeys, Play):
             targets=targets,
             path=path,
             reach=marks,
+            steps=steps,
+            threat=threat,
         )
+
+    def overlay(self, view: dict) -> tuple[dict, set, set]:
+        """The next-steps overlay: (cell -> direction of the zombie stepping
+        there, doors and barricades to be battered, free cells a zombie can
+        bite now), from the zombie AI's own plan."""
+        steps: dict = {}
+        breaks: set = set()
+        for zid, (kind, cell) in ai.plan(view).items():
+            z = view["zombies"][zid]
+            delta = (cell[0] - z[0], cell[1] - z[1])
+            if kind == "move":
+                steps[cell] = [(0, -1), (-1, 0), (1, 0), (0, 1)].index(delta)
+            elif kind == "break":
+                breaks.add(cell)
+        taken = {tuple(z) for z in view["zombies"].values()}
+        taken |= {tuple(h["at"]) for h in view["humans"].values() if h["at"]}
+        threat = {
+            n
+            for z in view["zombies"].values()
+            for n in neighbours((z[0], z[1]))
+            if n not in taken and reach.terrain(view, n) in ZOMBIE_ENTERS
+        }
+        return steps, breaks, threat
+
+    def key_next_steps(self, host: Host) -> None:
+        self.next_steps = not self.next_steps
+        if not self.next_steps:
+            host.add_log(["The dead's next steps are hidden (r shows them)."])
+        else:
+            host.add_log([self.next_steps_line(host.view)])
+        host.redraw()
+
+    def next_steps_line(self, view: dict) -> str:
+        """The overlay in words: what the dead would do if they acted now."""
+        plan = ai.plan(view)
+        moves = sum(1 for kind, _ in plan.values() if kind == "move")
+        parts = []
+        if moves:
+            parts.append(f"{moves} zombie{'s' * (moves != 1)} step{'s' * (moves == 1)} closer")
+        for zid, (kind, cell) in plan.items():
+            if kind == "break":
+                parts.append(f"{zid} batters {where(cell)}")
+        for zid, (kind, cell) in plan.items():
+            if kind == "bite":
+                who = figure_at(view, cell)
+                parts.append(f"{zid} bites {name(who[1]) if who else where(cell)}")
+        waits = len(view["zombies"]) - len(plan)
+        if waits:
+            parts.append(f"{waits} wait{'s' * (waits == 1)}")
+        said = ", ".join(parts) if parts else "no zombie stirs"
+        return f"Next, if the dead acted now: {said} (r hides the arrows)."
 
     def home(self, host: Host) -> reach.Cell:
         cell = self.figure_cell(host.view, host.selected)
@@ -345,7 +412,8 @@ class SiegePlay(SiegeKeys, Play):
                 aim = ""
                 if view["humans"][hid]["aimed"] and content_kind(weapon) == "firearm" and not empty:
                     aim = " (+1 aim)"
-                parts = words.weapon_words(weapon, empty).split(", ")
+                lift = 1 if aim else 0
+                parts = words.weapon_words(weapon, empty, lift).split(", ")
                 heads = [
                     f"{zid}, {far} away, in line: {what}{aim}",
                     f"{zid}, {far} away: {what}{aim}",

@@ -37,6 +37,8 @@ STYLES: dict[str, Style] = {
     "item": Style(color="bright_cyan", bold=True),
     "path": Style(color="bright_yellow", bold=True),
     "reach": Style(color="cyan"),
+    "step": Style(color="bright_red", bold=True),
+    "threat": Style(color="red"),
 }
 
 TERRAIN_STYLE = {
@@ -78,7 +80,13 @@ def draw(
     targets: set[Cell] | frozenset = frozenset(),
     path: set[Cell] | frozenset = frozenset(),
     reach: set[Cell] | frozenset = frozenset(),
+    steps: dict[Cell, int] | None = None,
+    threat: set[Cell] | frozenset = frozenset(),
 ) -> Scene:
+    """The board; `steps` (cell -> 0-3: up, left, right, down) and `threat`
+    are the next-steps overlay (r): arrows where zombies step, marks where a
+    zombie can bite; a door or barricade a zombie batters is a target."""
+    steps = steps or {}
     seats = {hid: str(i + 1) for i, hid in enumerate(view["humans"])}
     figures: dict[Cell, tuple[str, str]] = {}
     acted = set(view.get("zombies_acted", ()))
@@ -101,6 +109,10 @@ def draw(
                 text, style = figures[cell]
             elif cell in path and ch in FLOORS:
                 text, style = g.path, "path"
+            elif cell in steps and ch in FLOORS | {"'", "=", "&", '"'}:
+                text, style = g.steps[steps[cell]], "step"
+            elif cell in threat and ch in FLOORS:
+                text, style = g.threat, "threat"
             elif cell in items:
                 text, style = g.item, "item"
             elif ch == "X" and cell in done:

@@ -3,7 +3,10 @@ palette, what a weapon does on which faces, and what the cursor is on."""
 
 from __future__ import annotations
 
-from engine.siege import content
+from itertools import product
+from types import SimpleNamespace
+
+from engine.siege import attack, content
 from tui.modes.siege.narrate import name, where
 from tui.modes.siege.reach import Cell, human_cost, terrain
 from tui.modes.siege.scene import figure_at
@@ -36,18 +39,55 @@ def faces(values) -> str:
     return ",".join(map(str, v))
 
 
-def weapon_words(weapon: str, empty: bool = False) -> str:
-    """What the die does with a weapon: "kills 5-6, pushes 3-4, oops 1, range 5"."""
+def chances(weapon: str, use: str, aim: int = 0) -> dict[str, float]:
+    """The chance of each result of one attack ("head", "body", "oops",
+    "kill", "worked"...), read by the engine's own rule over every roll."""
+    spec = None if weapon == "hands" else content.item(weapon)
+    shot = SimpleNamespace(spec=spec, use=use)
+    if use == "hands":  # a 6 rolls again: 6-6 kills
+        return {"kill": 1 / 36, "miss": 35 / 36}
+    dice = spec.burst if use == "fire" else 1
+    out: dict[str, float] = {}
+    for roll in product(range(1, 7), repeat=dice):
+        got = attack.read(shot, roll, aim)
+        out[got] = out.get(got, 0.0) + 6.0**-dice
+    return out
+
+
+def percent(p: float) -> str:
+    return f"{round(p * 100)}%"
+
+
+def weapon_words(weapon: str, empty: bool = False, aim: int = 0) -> str:
+    """What the die does with a weapon, with the chances of one attack:
+    "kills 5-6 (33%), pushes 3-4 (33%), oops 1, range 5"; a burst's chance
+    is of its best die ("kills 5-6 (70%, 3 dice)")."""
     if weapon == "hands":
-        return "a 6 rolls again, 6-6 kills"
+        return f"a 6 rolls again, 6-6 kills ({percent(1 / 36)})"
     spec = content.item(weapon)
     if spec.kind == "thrown":
-        return f"bursts on {faces(spec.success)}, blast {spec.blast}, range {spec.range}"
-    if spec.kind == "firearm" and empty:
-        return f"empty, a club: kills {faces(spec.club_head)}, pushes {faces(spec.club_body)}"
-    text = f"kills {faces(spec.head)}, pushes {faces(spec.body)}, oops {faces(spec.oops)}"
-    if spec.kind == "firearm":
-        text += f", range {spec.range}" + (f", {spec.burst} dice" if spec.burst > 1 else "")
+        p = percent(len(spec.success) / 6)
+        return f"bursts on {faces(spec.success)} ({p}), blast {spec.blast}, range {spec.range}"
+    use = (
+        "club"
+        if spec.kind == "firearm" and empty
+        else "fire"
+        if spec.kind == "firearm"
+        else "melee"
+    )
+    odds = chances(weapon, use, aim if use == "fire" else 0)
+    shot = SimpleNamespace(spec=spec, use=use)
+    lift = aim if use == "fire" else 0
+    head = [d for d in range(1, 7) if attack.read(shot, (d,), lift) == "head"]
+    body = [d for d in range(1, 7) if attack.read(shot, (d,), lift) == "body"]
+    many = f", {spec.burst} dice" if use == "fire" and spec.burst > 1 else ""
+    kills = f"kills {faces(head)} ({percent(odds.get('head', 0))}{many})"
+    pushes = f"pushes {faces(body)} ({percent(odds.get('body', 0))})"
+    if use == "club":
+        return f"empty, a club: {kills}, {pushes}"
+    text = f"{kills}, {pushes}, oops {faces(spec.oops)}"
+    if use == "fire":
+        text += f", range {spec.range}"
     return text
 
 
