@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from engine import Game, RuleError, get_mode
 from engine.core import rng
-from engine.core.geometry import parse_zones, supercover
+from engine.core.geometry import supercover
+from engine.station.zones import parse_zones
 
 ARENA = '''
 [mission]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from engine.core.geometry import line_steps
+
 Cell = tuple[int, int]  # (x, y): column, row
 
 ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -85,28 +87,10 @@ def line_clear(a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
     """Clarification 1: the supercover between the centres of a and b, end
     cells excluded, crosses no blocking cell; where it passes a grid corner
     exactly, it is stopped only when both cells beside the corner block."""
-    x, y = a
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    nx, ny = abs(dx), abs(dy)
-    sx = 1 if dx > 0 else -1
-    sy = 1 if dy > 0 else -1
-    ix = iy = 0
-    while ix < nx or iy < ny:
-        decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
-        if decision == 0:
-            if blocks((x + sx, y)) and blocks((x, y + sy)):
-                return False
-            x += sx
-            y += sy
-            ix += 1
-            iy += 1
-        elif decision < 0:
-            x += sx
-            ix += 1
-        else:
-            y += sy
-            iy += 1
-        if (x, y) != b and blocks((x, y)):
+    for cell, corner in line_steps(a, b):
+        if corner is not None and blocks(corner[0]) and blocks(corner[1]):
+            return False
+        if cell != b and blocks(cell):
             return False
     return True
 

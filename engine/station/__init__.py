@@ -256,7 +256,7 @@ def _generated(seed: int, options: dict) -> str:
 
 def _board(mission: Mission):
     """The zone map of a mission, cached by map text (derived tables live on it)."""
-    from engine.core.geometry import parse_zones
+    from engine.station.zones import parse_zones
 
     key = mission.info.map
     board = _BOARDS.get(key)

@@ -18,8 +18,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core.geometry import ZoneMap
 from engine.station import content
+from engine.station.zones import ZoneMap
 
 # how much a card is worth carrying; weapons also count for a hand slot
 CARD_VALUE = {

@@ -9,9 +9,9 @@ import re
 
 import msgspec
 
-from engine.core.geometry import MapError, ZoneMap, parse_zones
 from engine.core.missions import MAX_ZOMBIES, MissionFile
 from engine.station import content
+from engine.station.zones import MapError, ZoneMap, parse_zones
 
 WIN_CONDITIONS = ("all_objectives", "all_in_exit")
 

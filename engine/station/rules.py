@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core.geometry import ZoneMap
 from engine.station import content
 from engine.station.mission import Mission
 from engine.station.state import Card, State, Survivor
+from engine.station.zones import ZoneMap
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from collections import deque
 
 import pytest
 
-from engine.core.geometry import parse_zones
 from engine.station.generate import SIZES, generate, size_limits
 from engine.station.mission import load_mission
+from engine.station.zones import parse_zones
 
 SIZE_CYCLE = ("small", "medium", "large", "huge", 7, 33, 60)
 

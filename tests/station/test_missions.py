@@ -10,8 +10,8 @@ from importlib import resources
 
 import pytest
 
-from engine.core.geometry import parse_zones
 from engine.station.mission import load_mission
+from engine.station.zones import parse_zones
 
 HANDCRAFTED = ("airlock", "hydroponics", "med_bay", "cargo_hold", "reactor", "command_deck")
 

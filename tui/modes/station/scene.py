@@ -13,7 +13,8 @@ from typing import Any
 
 from rich.style import Style
 
-from engine.core.geometry import CLOSED_DOOR, OPEN_DOOR, VOID, WALL, ZoneMap
+from engine.core.geometry import CLOSED_DOOR, OPEN_DOOR, VOID, WALL
+from engine.station.zones import ZoneMap
 from tui.modes.station.glyphs import Glyphs
 from tui.text import display_name, initial
 from tui.widgets.board import CURSOR, PLAIN, TARGET, Cell, Scene
