@@ -20,14 +20,15 @@ from random import Random
 from engine.core.rng import stream
 
 # Zone ids in the order they are handed out. The board labels zones by id
-# next to its glyphs, and players type and read them, so the first 34 are
-# neither a board glyph (walker z, runner r, dog d, jumper j, armored A, the
-# survivors' initials V O L R H M) nor one of an upper/lower case pair. Only
-# larger stations take letters that pair with one already used, and only
-# the largest (over 50 zones) the glyph-like ones.
-ZONE_IDS = "abcefghiklmnopqstuvwxy0123456789DJ" + "BCEFGIKNPQSTUWXY" + "HLMOVRZAzr"
-SIZES = {"small": 12, "medium": 24, "large": 40, "huge": 58}
-MIN_ZONES, MAX_ZONES = 6, 60
+# next to its glyphs, and players type and read them, so none is a letter the
+# board draws a figure with (walker z, runner r, dog d, jumper j, armored A,
+# the survivors' initials V O L R H M): a zone "r" would read as a runner.
+# The first 34 are not one of an upper/lower case pair either; only larger
+# stations take letters that pair with one already used. A station has at
+# most as many zones as there are ids.
+ZONE_IDS = "abcefghiklmnopqstuvwxy0123456789DJ" + "BCEFGIKNPQSTUWXY" + "Z"
+SIZES = {"small": 12, "medium": 24, "large": 40, "huge": 47}
+MIN_ZONES, MAX_ZONES = 6, len(ZONE_IDS)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ NAMES_B = ("Relay", "Outpost", "Platform", "Habitat", "Refinery", "Array", "Depo
 def generate(seed: int, size: str | int = "medium", difficulty: int = 3) -> str:
     """A station mission TOML text, the same for the same arguments.
 
-    size: small | medium | large | huge, or a zone count from 6 to 60.
+    size: small | medium | large | huge, or a zone count from 6 to 51 (MAX_ZONES).
     difficulty: 1 (gentle) to 6 (grim). Raises ValueError for bad arguments."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("the seed must be a whole number")
@@ -178,7 +179,9 @@ def _layout(rng: Random, limits: SizeLimits) -> _Plan | None:
     for kind, b, y0, y1 in rows:
         if kind == "corridor":
             for seg in segs_per_band[b]:
-                zid = next(ids)
+                zid = next(ids, None)
+                if zid is None:  # more zones than ids: another layout
+                    return None
                 zone = _Zone(zid, "corridor")
                 c0, c1 = seg[0], seg[-1]
                 x0 = xs[c0][0] if c0 > 0 else 1
@@ -194,7 +197,9 @@ def _layout(rng: Random, limits: SizeLimits) -> _Plan | None:
             continue
         c = 0
         while c < cols:
-            zid = next(ids)
+            zid = next(ids, None)
+            if zid is None:  # more zones than ids: another layout
+                return None
             zone = _Zone(zid, "room")
             span = 1
             if merges_wanted > 0 and c + 1 < cols and rng.random() < 0.5:

@@ -27,13 +27,14 @@ from tui.keys import help_rows, table
 from tui.modes import get_ui
 from tui.modes.station import actions
 from tui.modes.station.campaign import CampaignScreen, campaign_line
-from tui.modes.station.glyphs import ASCII, UNICODE
+from tui.modes.station.glyphs import ASCII, UNICODE, ZOMBIES
 from tui.modes.station.narrate import narrate
 from tui.modes.station.sheet import CharacterSheet
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen, reflow
 from tui.screens.scores import ScoresScreen
 from tui.screens.title import TitleScreen
+from tui.text import initial
 from tui.widgets.board import Board
 from tui.widgets.panels import MORE, Detail, MessageLog
 
@@ -244,8 +245,9 @@ async def test_the_board_names_zones_where_they_have_room():
         board = app.screen.query_one(Board)
         rows = "\n".join(board.render_line(y).text for y in range(board.size.height))
         assert "██V O ♦ ·a++z ·b" in rows  # after what is in the zone, its id
-        for zone in "cdef":
+        for zone in "cef":
             assert f"·{zone}" in rows or f"░{zone}" in rows, zone
+        assert "·d" not in rows and "░d" not in rows  # d is a dog's letter: no label
 
 
 @pytest.mark.parametrize(
@@ -269,14 +271,20 @@ def test_the_cursor_reaches_every_zone_of_generated_stations(seed):
 
 
 def test_generated_zone_ids_are_no_board_glyph_and_no_case_pair():
-    glyphs = set("zrdjA") | {name[0].upper() for name in ALL_SIX}
+    """Issue 28: no generated station, however big, has a zone id the board
+    draws a figure with (a zone "r" read as a runner)."""
+    glyphs = set(ZOMBIES.values()) | {initial(sid) for sid in ALL_SIX}
+    assert set("zrdjA") <= glyphs and not glyphs & set(ZONE_IDS)
     first = ZONE_IDS[:34]
-    assert not glyphs & set(first)
     assert len({c.lower() for c in first}) == len(first)  # no "b" and "B"
     for seed in range(4):
         for size in ("small", "medium"):
             zones = Game.new("station", mission="random", seed=seed, size=size).world.board.zones
             assert set(zones) <= set(first), (seed, size)
+    for seed in range(3):
+        for size in ("huge", str(len(ZONE_IDS))):
+            zones = Game.new("station", mission="random", seed=seed, size=size).world.board.zones
+            assert not glyphs & set(zones), (seed, size)
 
 
 # -- 5. the board shows that it scrolls ----------------------------------------------
@@ -569,3 +577,26 @@ def test_a_large_station_snapshot(snap_compare, size):
 def test_character_sheet_snapshot(snap_compare):
     app = ShambleApp(game=tutorial(), autosave=False)
     assert snap_compare(app, press=["tab", "c"], terminal_size=(80, 24))
+
+
+async def test_a_zone_named_like_a_figure_is_not_labelled_and_a_mission_file_is_warned(tmp_path):
+    """Issue 28: a mission file with zones "r" and "z" (a runner, a walker on
+    the board): the board leaves those labels off, the opening log says why."""
+    text = TUTORIAL.replace("ddddd", "rrrrr").replace("[zones.d]", "[zones.r]")
+    text = text.replace('"b-d"', '"b-r"')
+    text = text.replace("eeeeeeeeee", "zzzzzzzzzz").replace("[zones.e]", "[zones.z]")
+    path = tmp_path / "figures.toml"
+    path.write_text(text)
+    app = ShambleApp(game=Game.new("station", mission=str(path), seed=1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert screen.play.board.unlabelled == {"r", "z"}
+        board = app.screen.query_one(Board)
+        rows = "\n".join(board.render_line(y).text for y in range(board.size.height))
+        assert "·a" in rows and "·r" not in rows and "·z" not in rows
+        lines = " ".join(screen.query_one(MessageLog).lines)
+        assert "names zones r, z with letters the board draws figures with" in lines
+    app = ShambleApp(game=tutorial(), autosave=False)  # a shipped mission: no warning
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert "Warning" not in " ".join(screen.query_one(MessageLog).lines)

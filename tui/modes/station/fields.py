@@ -23,7 +23,7 @@ SIZES = (
     ("small (~12 zones)", "small"),
     ("medium (~24 zones)", "medium"),
     ("large (~40 zones)", "large"),
-    ("huge (~58 zones)", "huge"),
+    ("huge (~47 zones)", "huge"),
 )
 DIFFICULTIES = tuple((f"{n}" + {1: " gentle", 6: " grim"}.get(n, ""), str(n)) for n in range(1, 7))
 MAX_PLAYERS = 6

@@ -99,7 +99,11 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         (g.spawn, "spawn zone"),
         (g.item, "cards on the floor"),
         (g.more, "more in this zone than fits: press x to look"),
-        (g.floor + "c", "the zone's id (c), where the zone has room to show it"),
+        (
+            g.floor + "c",
+            "the zone's id (c), where the zone has room to show it and the id is "
+            "no figure's letter",
+        ),
     ]
 
 

@@ -175,7 +175,33 @@ class StationPlay(Play):
     def intro(self) -> list[str]:
         info = self.world.mission.info
         intro = [f"{info.name or info.id}: {info.briefing}"] if info.briefing else []
-        return intro + ["Arrows move the cursor; m move, f fire, o door; c your sheet; ? help."]
+        return [
+            *intro,
+            *self.unlabelled_warning(),
+            "Arrows move the cursor; m move, f fire, o door; c your sheet; ? help.",
+        ]
+
+    def unlabelled_warning(self) -> list[str]:
+        """A mission file of the player's own whose zone ids are letters the
+        board draws figures with is told so: those zones go unlabelled."""
+        zones = sorted(self.board.unlabelled)
+        if not zones or self.shipped():
+            return []
+        names = ", ".join(zones)
+        return [
+            f"Warning: this mission names zone{'s' if len(zones) > 1 else ''} {names} with "
+            "letters the board draws figures with (zombies, survivors), so the board does "
+            "not label them; the status line and x name them."
+        ]
+
+    def shipped(self) -> bool:
+        from engine import MissionError
+
+        setup = self.game.setup
+        try:
+            return self.game.mode.mission_text(setup.mission) == setup.mission_text
+        except MissionError:  # not a shipped id
+            return False
 
     def narrate(self, events) -> list[str]:
         return narrate(events)

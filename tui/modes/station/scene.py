@@ -106,6 +106,10 @@ class StationBoard:
         self.zone_at = {c: z for z, cells in self.zone_map.cells.items() for c in cells}
         self.door_at = {d.cell: d.id for d in self.zone_map.doors}
         self.bounds = {z: _bounds(cells) for z, cells in self.zone_map.cells.items()}
+        self.unlabelled = frozenset(figure_zones(self.zone_map.cells, glyphs))
+
+    def labelled(self, zone: str) -> bool:
+        return zone_label_fits(zone) and zone not in self.unlabelled
 
     def scene(
         self,
@@ -125,7 +129,7 @@ class StationBoard:
             contents = zone_contents(view, zone, g, selected)
             marks = zone_marks(view, self.world, zone, g)
             ground = g.dark if zone in dark else g.floor
-            label = Token(ground + zone, "label") if zone_label_fits(zone) else None
+            label = Token(ground + zone, "label") if self.labelled(zone) else None
             placed.update(_place(cells, contents, marks, g, label))
         doors = view["doors"]
         rows = []
@@ -205,6 +209,22 @@ def _door(g: Glyphs, state: str) -> tuple[str, str]:
 def zone_label_fits(zone: str) -> bool:
     """A zone id drawn on the board is one character (the map's own)."""
     return len(zone) == 1
+
+
+def figure_letters(g: Glyphs) -> frozenset[str]:
+    """The letters the board draws figures with: the zombies' glyphs and the
+    survivors' initials. A zone with one of them for its id is not labelled
+    on the board (a zone "r" would read as a runner); the status line and x
+    still name it."""
+    from engine.station import content
+
+    return frozenset(g.zombies.values()) | {initial(sid) for sid in content.survivors()}
+
+
+def figure_zones(zones, g: Glyphs) -> list[str]:
+    """The zones of a board whose ids are figure letters, in its order."""
+    letters = figure_letters(g)
+    return [z for z in zones if z in letters]
 
 
 def _place(cells, contents, marks, g: Glyphs, label: Token | None = None) -> dict:
