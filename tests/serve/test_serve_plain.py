@@ -4,33 +4,18 @@ page's terminal has xterm.js's screen-reader support turned on."""
 
 from __future__ import annotations
 
-import asyncio
-
-import aiohttp
-from test_serve_guards import WS_QUERY, session
+from test_serve_guards import WS_QUERY, Screen, session
 
 
-class Lines:
-    def __init__(self, ws) -> None:
-        self.ws = ws
-        self.data = b""
+class Lines(Screen):
+    """The tab's lines as they arrive; a line is typed key by key, then Enter."""
 
     async def wait_for(self, text: str, timeout: float = 60) -> bytes:
-        async def read() -> None:
-            while text.encode() not in self.data:
-                message = await self.ws.receive()
-                if message.type == aiohttp.WSMsgType.BINARY:
-                    self.data += message.data
-                elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-                    raise AssertionError(f"the game closed before saying {text!r}: {self.data!r}")
-
-        await asyncio.wait_for(read(), timeout)
+        await super().wait_for(text, timeout)
         return self.data
 
     async def type(self, text: str) -> None:
-        for ch in text:  # a browser sends each key as it is pressed
-            await self.ws.send_json(["stdin", ch])
-        await self.ws.send_json(["stdin", "\r"])
+        await self.keys(*text, "\r")
 
 
 async def test_a_browser_tab_plays_the_plain_interface(serve):
