@@ -4,7 +4,8 @@ Groups: engine (replay, load, undo, zombie phase, legal commands, playouts,
 memory), tui (keypress, startup, headless), pty (bytes and key latency in a
 real pseudo-terminal), siege, sniper and outbreak (each mode's AI or bot turn
 and playouts), plain (the words a round's story speaks at the --plain
-prompt). Default: all."""
+prompt), largest (legal commands and a zombie turn on the largest
+map a mission may draw, each mode). Default: all."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ GROUPS = {
     "sniper": "bench.sniper_figures",
     "outbreak": "bench.outbreak_figures",
     "plain": "bench.plain_figures",
+    "largest": "bench.largest_figures",
 }
 
 

@@ -197,7 +197,7 @@ class ZoneMap:
             return seen
         zone_at, door_at, door_ids, _ = self._tables()
         opaque = self._opaque(open_doors)
-        seen_n, read_n = _sweep(self, zone, opaque, zone_at, door_at, self._runs())
+        seen_n, read_n = _sweep(self, zone, open_doors, opaque, zone_at, door_at, self._runs())
         read = frozenset(door_ids[n] for n in read_n)
         seen = frozenset(self.zones[n] for n in seen_n)
         known = self._los.setdefault(("vis", zone), [])
@@ -245,6 +245,7 @@ _OCTANTS = (
 def _sweep(
     board: ZoneMap,
     zone: str,
+    open_doors: frozenset[str],
     opaque: bytearray,
     zone_at: list[int],
     door_at: list[int],
@@ -272,7 +273,9 @@ def _sweep(
     ones, and the doors around them are read): once each is seen, no other
     cell of the zone needs casting from. Inside a cast, a row's run of a zone
     already seen is stepped over whole (`runs`). A large zone next to large
-    rooms so costs a few casts, not one per cell each walking every room."""
+    rooms so costs a few casts, not one per cell each walking every room.
+    A zone swept before answers for itself (sight is symmetric), and a
+    smaller zone is asked whether it sees this one, casting from fewer cells."""
     width = board.grid.width
     own = board.order[zone]
     read: set[int] = set()
@@ -283,6 +286,12 @@ def _sweep(
     flags[own] = 1
     wanted = _reachable(frontier, width, board.grid.height, opaque, zone_at, door_at, read)
     wanted.discard(own)
+    for n in list(wanted):  # a zone swept before already says whether it sees this one
+        known = board._visible_known(board.zones[n], open_doors)
+        if known is not None:
+            wanted.discard(n)
+            if zone in known:
+                flags[n] = 1
     # sight is symmetric: a smaller zone is asked whether it sees this one,
     # casting from its fewer cells, rather than this one from all of its own
     size = len(board.cells[zone])
@@ -339,11 +348,10 @@ def _cast_from(
         if not left[0]:
             return True
         unseen = [boxes[n] for n in wanted if not flags[n]]
-        for octant, gaps in zip(_OCTANTS, _frontier_gaps(ax, ay, frontier), strict=True):
-            if not gaps:
-                continue
-            targets = _targets(ax, ay, octant, unseen)
-            if targets and _cast(
+        every_gap = _frontier_gaps(ax, ay, frontier)
+        every_target = _targets(ax, ay, [bool(g) for g in every_gap], unseen)
+        for octant, gaps, targets in zip(_OCTANTS, every_gap, every_target, strict=True):
+            if gaps and targets and _cast(
                 ax, ay, octant, gaps, width, height, opaque, zone_at, door_at, flags, read,
                 runs[octant[1] * width + octant[0]], left, targets,
             ):  # fmt: skip
@@ -352,25 +360,27 @@ def _cast_from(
 
 
 def _targets(
-    ax: int, ay: int, octant: tuple[int, int, int, int], boxes: list[tuple[int, int, int, int]]
-) -> list[tuple[float, float, int]]:
-    """Where in an octant from (ax, ay) the zones still unseen can be: for each
-    zone's bounding box with cells in it, (lowest slope, highest slope, deepest
-    row) of its cells' centres. A part of a cast that can meet none of them
-    has nothing left to find (its doors were read by _reachable)."""
-    xk, yk, xr, yr = octant
-    out = []
+    ax: int, ay: int, live: list[bool], boxes: list[tuple[int, int, int, int]]
+) -> list[list[tuple[float, float, int]]]:
+    """Where, in each octant from (ax, ay) that is `live`, the zones still
+    unseen can be: for each zone's bounding box with cells in it, (lowest
+    slope, highest slope, deepest row) of its cells' centres. A part of a cast
+    that can meet none of them has nothing left to find (its doors were read
+    by _reachable)."""
+    out: list[list[tuple[float, float, int]]] = [[] for _ in _OCTANTS]
     for x0, y0, x1, y1 in boxes:
-        ks = ((x0 - ax) * xk + (y0 - ay) * yk, (x1 - ax) * xk + (y1 - ay) * yk)
-        rs = ((x0 - ax) * xr + (y0 - ay) * yr, (x1 - ax) * xr + (y1 - ay) * yr)
-        kmin, kmax = min(ks), max(ks)
-        rmin, rmax = max(min(rs), 1), max(rs)
-        if rmax < 1 or kmax < 0:
-            continue
-        lo = kmin / (rmax if kmin >= 0 else rmin)
-        hi = kmax / rmin
-        if lo <= 1.0:
-            out.append((lo, hi, rmax))
+        a, b, c, d = x0 - ax, x1 - ax, y0 - ay, y1 - ay
+        # (k from, k to, r from, r to) of the box in each octant, in _OCTANTS' order
+        spans = ((a, b, c, d), (-b, -a, c, d), (a, b, -d, -c), (-b, -a, -d, -c),
+                 (c, d, a, b), (-d, -c, a, b), (c, d, -b, -a), (-d, -c, -b, -a))  # fmt: skip
+        for n, (kmin, kmax, rmin, rmax) in enumerate(spans):
+            if not live[n] or rmax < 1 or kmax < 0:
+                continue
+            if rmin < 1:
+                rmin = 1
+            lo = kmin / (rmax if kmin >= 0 else rmin)
+            if lo <= 1.0:
+                out[n].append((lo, kmax / rmin, rmax))
     return out
 
 
