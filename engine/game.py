@@ -17,6 +17,7 @@ from engine.core import log
 from engine.core.errors import MissionError, RuleError
 from engine.core.mode import Carried, Mode, Setup, get_mode, optional
 from engine.core.table import Seat, Table
+from engine.core.timeline import LazyStates, undo_refusal, walk
 
 APP_VERSION = "0.1.0"
 UNDO_POLICIES = ("casual", "honest", "ironman")
@@ -273,7 +274,7 @@ class Game(Reading):
         return list(events)
 
     def _undo_refusal(self) -> str | None:
-        return log.undo_refusal(self.setup.undo, self._entries[-1].events, self.mode.reveals)
+        return undo_refusal(self.setup.undo, self._entries[-1].events, self.mode.reveals)
 
     def undo(self) -> bool:
         if not self._entries:
@@ -372,7 +373,7 @@ class Game(Reading):
             game = cls(mode, header.setup)
         except (MissionError, RuleError) as e:
             raise log.LogError(f"the saved game cannot be set up: {e}") from None
-        timeline = log.walk(frames, APP_VERSION, header.setup.undo, mode.reveals)
+        timeline = walk(frames, APP_VERSION, header.setup.undo, mode.reveals)
         world = game.world
 
         def fold(state: Any, entries: list[Any]) -> list[Any]:
@@ -383,7 +384,7 @@ class Game(Reading):
         game.journal = timeline.journal
         game.undo_count = header.undo_count + timeline.undos
         game.origin = header.origin
-        game._states = log.LazyStates(
+        game._states = LazyStates(
             game._states[0],
             game._entries,
             fold,
@@ -424,7 +425,7 @@ class Game(Reading):
         game.journal = list(game._entries)
         game.undo_count = undo_count
         game.origin = origin
-        game._states = log.LazyStates(
+        game._states = LazyStates(
             game._states[0],
             game._entries,
             fold,

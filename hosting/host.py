@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from engine import Game, LogError, RuleError
 from engine.core import log
+from engine.core.timeline import undo_refusal
 from hosting import protocol as p
 from hosting.seats import SeatTable, bot_move, redact
 
@@ -135,7 +136,7 @@ class Host:
         refusal = None
         if self.authors.timeline:
             events = self.authors.timeline[-1][1]
-            refusal = log.undo_refusal(game.setup.undo, events, game.mode.reveals)
+            refusal = undo_refusal(game.setup.undo, events, game.mode.reveals)
         return p.Status(
             index=len(game.journal),
             turn=list(game.to_act()),

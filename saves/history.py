@@ -29,6 +29,7 @@ import msgspec
 from engine import APP_VERSION, Game, LogError, RuleError, get_mode
 from engine.core import log
 from engine.core.mode import optional
+from engine.core.timeline import undo_refusal
 from engine.game import UNDO_POLICIES
 from saves.files import SaveError, decode, now, read_bytes, write_atomic
 
@@ -128,7 +129,7 @@ class History:
             if isinstance(item, log.UndoMark):
                 if current == 0:
                     raise LogError(f"journal frame {n} undoes past the start of the game")
-                why = log.undo_refusal(policy, self._entry[current].events, reveals)
+                why = undo_refusal(policy, self._entry[current].events, reveals)
                 if why:
                     raise LogError(f"journal frame {n} undoes what the game refuses: {why}")
                 redo.append(current)
