@@ -30,6 +30,17 @@ def _hang_up(signum: int, frame: object) -> None:
     os._exit(0)
 
 
+def ascii_palette() -> type:
+    """The command palette with nothing but ASCII in it (--ascii)."""
+    from textual.command import CommandPalette, SearchIcon
+
+    class AsciiPalette(CommandPalette):
+        def on_mount(self) -> None:
+            self.query_one(SearchIcon).icon = ">"
+
+    return AsciiPalette
+
+
 class ShambleApp(App):
     TITLE = "Shamble"
     CSS_PATH = ["styles/app.tcss", "styles/game.tcss", "styles/dialogs.tcss"]
@@ -185,6 +196,19 @@ class ShambleApp(App):
             self.pop_screen()
 
     # -- command palette --------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Textual's palette; under --ascii with an ASCII search sign and
+        placeholder (its borders: app.tcss)."""
+        if not self.ascii_only:
+            super().action_command_palette()
+            return
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(
+                ascii_palette()(id="--command-palette", placeholder="Search for commands...")
+            )
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         palette = getattr(screen, "palette_commands", None)
         if palette is not None:  # a game: its own actions only, not Textual's theme or keys
