@@ -1,0 +1,559 @@
+"""The shadow screen under the diff layer (tui/output.py).
+
+Textual re-sends whole widget regions, and the whole screen on every push,
+pop or resume, each segment with its own colour codes. Over SSH every byte is
+latency. `ShadowScreen` reads what Textual writes (cursor moves, colours,
+text), keeps what the terminal shows, and writes only the cells that differ,
+carrying the colour state from one cell to the next. Runs of blanks are
+erased (to the end of the line, or a count of cells) rather than written, and
+rows that only moved up or down a few lines (a log that gained a line) are
+moved in the terminal by deleting and inserting lines. Escapes it does not model
+pass through verbatim in order; those that can change the screen in ways it
+cannot follow (alternate screen, erase, scroll, unknown ones) also make it
+forget what the terminal shows, so whatever Textual writes next is written in
+full. A resize, a suspend and a resume do the same."""
+
+from __future__ import annotations
+
+from tui.escapes import (
+    INK_ON_BLANK,
+    MOVES,
+    PARTIAL,
+    PLAIN,
+    QUIET_ESCAPES,
+    QUIET_MODES,
+    SYNC_END,
+    SYNC_START,
+    TOKEN,
+    Attr,
+    cell_width,
+    cursor_move,
+    link_escape,
+    same_blank,
+    sgr_step,
+    transition,
+)
+
+
+class ShadowScreen:
+    """What the terminal shows, and what Textual wants it to show.
+
+    `feed(data)` takes what Textual would have written and returns what to
+    write instead. A cell is (text, attribute); None is a cell whose content
+    is unknown; "" is the right half of a wide character."""
+
+    GAP = 8  # rewrite up to this many unchanged cells when it beats a cursor move
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.attr: Attr = PLAIN  # the attribute Textual's output has set
+        self.x = self.y = 0  # where Textual's output has put the cursor
+        self.lost = True  # ... unless it has not placed it since an escape we do not follow
+        self.autowrap = True
+        self.hidden = False  # the terminal's cursor is hidden (Textual hides it)
+        self.sgr: Attr | None = None  # the terminal's attribute (None: unknown)
+        self.cursor: tuple[int, int] | None = None  # the terminal's cursor
+        self.link = ""  # the terminal's open hyperlink (only we open them)
+        self._rest = ""  # an escape cut off at the end of the last write
+        self._held = ""  # a synchronized-update start not yet needed
+        self._out: list[str] = []
+        self.forget()
+
+    # -- state ----------------------------------------------------------------
+    def forget(self) -> None:
+        """The terminal's content is unknown: write in full whatever comes next."""
+        w, h = self.width, self.height
+        self.want: list[list] = [[None] * w for _ in range(h)]
+        self.want_attr: list[list] = [[PLAIN] * w for _ in range(h)]
+        self.shown: list[list] = [[None] * w for _ in range(h)]
+        self.shown_attr: list[list] = [[PLAIN] * w for _ in range(h)]
+        self.dirty: dict[int, list[int]] = {}
+        self.cursor = None
+        self.sgr = None
+
+    def repaint(self) -> None:
+        """Write every known cell again at the next flush."""
+        self.shown = [[None] * self.width for _ in range(self.height)]
+        self.dirty = {y: [0, self.width] for y in range(self.height)}
+        self.cursor = None
+        self.sgr = None
+
+    def resize(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.x, self.y = min(self.x, width - 1), min(self.y, height - 1)
+        self.lost = True
+        self.hidden = False  # whatever was written meanwhile: assume a shown cursor
+        self.forget()
+
+    # -- input ------------------------------------------------------------------
+    def feed(self, data: str) -> str:
+        """What to write to the terminal in place of `data`."""
+        data = self._rest + data
+        self._rest = ""
+        pos, end = 0, len(data)
+        match_token = TOKEN.match
+        while pos < end:
+            m = match_token(data, pos)
+            if m is None:  # a lone or cut-off escape
+                if PARTIAL.match(data, pos):
+                    self._rest = data[pos:]
+                    break
+                self._unsafe(data[pos])
+                pos += 1
+                continue
+            pos = m.end()
+            kind = m.lastgroup
+            if kind == "text":
+                self._print(m.group("text"))
+            elif kind == "final":
+                self._csi(m.group("params"), m.group("inter"), m.group("final"), m.group(0))
+            elif kind == "osc":
+                self._osc(m.group("osc"), m.group(0))
+            elif kind == "ctl":
+                self._control(m.group(0))
+            elif kind == "esc" and m.group(0) in QUIET_ESCAPES:
+                self._pass(m.group(0))
+            else:
+                self._unsafe(m.group(0))
+        self.flush()
+        if self.link != self.attr[3]:  # Rich closes every link it opens
+            self.link = self.attr[3]
+            self._emit(link_escape(self.link))
+        home = (min(self.x, self.width - 1), self.y)
+        if self.cursor != home and not self.lost and not self.hidden:
+            self._emit(cursor_move(self.cursor, *home))  # a hidden cursor can stay put
+            self.cursor = home
+        out, self._out = "".join(self._out), []
+        return out
+
+    def _csi(self, params: str, inter: str, final: str, raw: str) -> None:
+        if params[:1] == "?" and final in "hl" and not inter:
+            modes = params[1:].split(";")
+            if modes == ["2026"]:
+                self._sync(final == "h")
+            elif all(mode in QUIET_MODES for mode in modes):
+                if "7" in modes:
+                    self.autowrap = final == "h"
+                if "25" in modes:
+                    self.hidden = final == "l"
+                self._pass(raw)
+            else:
+                self._unsafe(raw)
+        elif inter == "!":
+            self._unsafe(raw)  # soft reset
+        elif inter or params[:1] in ("<", "=", ">", "?"):
+            self._pass(raw)  # queries, cursor shape, keyboard protocol: no cell changes
+        elif final == "m":
+            self.attr = sgr_step(self.attr, params)
+        elif final in MOVES:
+            self._move(params, final, raw)
+        elif final in "nc":
+            self._pass(raw)  # status and device reports
+        else:
+            self._unsafe(raw)
+
+    def _move(self, params: str, final: str, raw: str) -> None:
+        args = [int(p) if p.isdigit() else 0 for p in params.split(";")]
+        n = max(args[0], 1)
+        x, y = min(self.x, self.width - 1), self.y
+        if final in "Hf":
+            y, x = n - 1, max(args[1] if len(args) > 1 else 1, 1) - 1
+            self.lost = False
+        elif self.lost:  # relative to a place we do not know
+            self._pass(raw)
+            return
+        elif final == "A":
+            y -= n
+        elif final == "B":
+            y += n
+        elif final == "C":
+            x += n
+        elif final == "D":
+            x -= n
+        elif final == "E":
+            x, y = 0, y + n
+        elif final == "F":
+            x, y = 0, y - n
+        elif final == "G":
+            x = n - 1
+        elif final == "d":
+            y = n - 1
+        self.x = max(0, min(x, self.width - 1))
+        self.y = max(0, min(y, self.height - 1))
+
+    def _osc(self, body: str, raw: str) -> None:
+        if body.startswith("8;"):
+            link = body[2:] if body.partition(";")[2].partition(";")[2] else ""
+            a = self.attr
+            self.attr = (a[0], a[1], a[2], link, a[4])
+        else:
+            self._pass(raw)  # title, clipboard, pointer shape, palette
+
+    def _control(self, char: str) -> None:
+        if self.lost and char in "\r\n\b":
+            self._pass(char)
+        elif char == "\r":
+            self.x = 0
+        elif char == "\n":  # the tty turns it into CR LF
+            self.x = 0
+            if self.y == self.height - 1:
+                self.repaint()  # it scrolled; write everything known again
+            else:
+                self.y += 1
+        elif char == "\b":
+            self.x = max(0, min(self.x, self.width - 1) - 1)
+        elif char == "\x07":
+            self._pass(char)
+        else:
+            self._unsafe(char)
+
+    def _print(self, text: str) -> None:
+        if self.lost:  # somewhere we do not know, on cells we do not know
+            self._pass(text)
+            return
+        w = self.width
+        row, attrs = self.want[self.y], self.want_attr[self.y]
+        x0 = x = self.x
+        if text.isascii() and x + len(text) <= w and (x == 0 or row[x] != ""):
+            n = len(text)
+            row[x : x + n] = text
+            attrs[x : x + n] = [self.attr] * n
+            x += n
+            if x < w and row[x] == "":
+                row[x] = " "
+        else:
+            for char in text:
+                cells = cell_width(char)
+                if cells == 0:
+                    if x > 0 and row[x - 1] is not None:
+                        back = x - 1 if row[x - 1] != "" else x - 2
+                        row[back] += char
+                        x0 = min(x0, back)
+                    continue
+                if x >= w:
+                    if not self.autowrap:
+                        x = w - 1
+                    elif self.y < self.height - 1:
+                        self._mark(x0, w)
+                        self.y += 1
+                        row, attrs = self.want[self.y], self.want_attr[self.y]
+                        x0 = x = 0
+                    else:
+                        self.repaint()
+                        x = w - 1
+                if x + cells > w:
+                    self.repaint()  # a wide character cut by the edge: terminals differ
+                    x = w
+                    continue
+                if row[x] == "" and x > 0:
+                    row[x - 1] = " "
+                    x0 = min(x0, x - 1)
+                row[x] = char
+                attrs[x] = self.attr
+                if cells == 2:
+                    row[x + 1] = ""
+                    attrs[x + 1] = self.attr
+                x += cells
+                if x < w and row[x] == "":
+                    row[x] = " "
+        self._mark(x0, min(x + 1, w))
+        self.x = x
+
+    def _mark(self, lo: int, hi: int) -> None:
+        span = self.dirty.get(self.y)
+        if span is None:
+            self.dirty[self.y] = [lo, hi]
+        else:
+            span[0], span[1] = min(span[0], lo), max(span[1], hi)
+
+    # -- output -----------------------------------------------------------------
+    def _emit(self, text: str) -> None:
+        if self._held:
+            self._out.append(self._held)
+            self._held = ""
+        self._out.append(text)
+
+    def _pass(self, raw: str) -> None:
+        """An escape that changes no cell: written as it came, after the cells
+        before it, with the cursor and attribute Textual had set."""
+        self.flush()
+        self._emit(self._catch_up() + raw)
+
+    def _catch_up(self) -> str:
+        text = transition(self.sgr, self.attr)
+        self.sgr = self.attr
+        if self.link != self.attr[3]:
+            self.link = self.attr[3]
+            text += link_escape(self.link)
+        if not self.lost:
+            home = (min(self.x, self.width - 1), self.y)
+            text += cursor_move(self.cursor, *home)
+            self.cursor = home
+        return text
+
+    def _unsafe(self, raw: str) -> None:
+        """An escape whose effect on the screen is not followed: the terminal gets
+        the cursor and attribute Textual set, then the escape; then we forget."""
+        self.flush()
+        self._emit(self._catch_up() + raw)
+        self.forget()
+        self.lost = True
+
+    def _sync(self, start: bool) -> None:
+        self.flush()
+        if start:
+            self._held = self._held or SYNC_START
+        elif self._held:
+            self._held = ""  # nothing was written inside: both markers can go
+        else:
+            self._emit(SYNC_END)
+
+    def flush(self) -> None:
+        """Write the changed cells of every dirty row (after moving rows that
+        only moved up or down: a log that gained a line)."""
+        if not self.dirty:
+            return
+        if len(self.dirty) > 1:
+            self._scroll()
+        for y in sorted(self.dirty):
+            lo, hi = self.dirty[y]
+            self._flush_row(y, lo, hi)
+        self.dirty = {}
+
+    SCROLL_MAX = 4  # rows a band may move in one step
+
+    def _scroll(self) -> None:
+        """When whole rows Textual rewrote are rows the terminal already shows,
+        a few lines up or down (a log that gained a line), move them there in
+        the terminal, deleting and inserting lines, and write only what is
+        new: the blank rows that came in and whatever else changed."""
+        shown, shown_attr = self.shown, self.shown_attr
+        h, w = self.height, self.width
+        known = [None not in row for row in shown]
+        same = [self._looks(y, y) for y in range(h)]
+        best = None
+        for k in (*range(1, self.SCROLL_MAX + 1), *range(-1, -self.SCROLL_MAX - 1, -1)):
+            y = 0
+            while y < h:
+                run = y
+                while (
+                    0 <= run + k < h
+                    and known[run + k]
+                    and run in self.dirty
+                    and self._looks(run, run + k)
+                ):
+                    run += 1
+                if run == y:
+                    y += 1
+                    continue
+                a, b = y, run - 1  # want[a..b] is shown[a+k..b+k]
+                y = run
+                if all(same[a : b + 1]):
+                    continue
+                top, bot = (a, b + k) if k > 0 else (a + k, b)
+                if not all(known[top : bot + 1]):
+                    continue
+                fresh = range(b + 1, bot + 1) if k > 0 else range(top, a)
+                saving = sum(self._row_cost(g, shown[g], shown_attr[g]) for g in range(a, b + 1))
+                saving += sum(self._row_cost(g, shown[g], shown_attr[g]) for g in fresh)
+                saving -= sum(self._row_cost(g, None, None) for g in fresh)
+                code, cursor = self._scroll_code(top, bot, k)
+                saving -= len(code)
+                if saving > 0 and (best is None or saving > best[0]):
+                    best = (saving, top, bot, k, code, cursor)
+        if best is None:
+            return
+        _, top, bot, k, code, self.cursor = best
+        self._emit(code)
+        self.link, self.sgr = "", PLAIN
+        blank = [" "] * w
+        band, attrs = shown[top : bot + 1], shown_attr[top : bot + 1]
+        blanks = [list(blank) for _ in range(abs(k))]
+        plain = [[PLAIN] * w for _ in range(abs(k))]
+        if k > 0:
+            band, attrs = band[k:] + blanks, attrs[k:] + plain
+        else:
+            band, attrs = blanks + band[:k], plain + attrs[:k]
+        shown[top : bot + 1], shown_attr[top : bot + 1] = band, attrs
+        for y in range(top, bot + 1):
+            self.dirty[y] = [0, w]
+
+    def _looks(self, y: int, z: int) -> bool:
+        """Row y as wanted looks like row z as shown."""
+        want, shown = self.want[y], self.shown[z]
+        if want != shown:
+            return False
+        attrs, shown_attrs = self.want_attr[y], self.shown_attr[z]
+        if attrs == shown_attrs:
+            return True
+        return all(
+            a == b or same_blank(text, a, b)
+            for text, a, b in zip(want, attrs, shown_attrs, strict=True)
+        )
+
+    def _scroll_code(self, top: int, bot: int, k: int) -> tuple[str, tuple[int, int]]:
+        """Rows top..bot moved k up (k < 0: down) with blank rows coming in and
+        the rows below them back where they were: the escapes, and where they
+        leave the cursor. No link is open after them, and no colour is set."""
+        n = abs(k)
+        count = "" if n == 1 else str(n)
+        code = [link_escape("")] if self.link else []
+        if self.sgr != PLAIN:  # the rows that come in are blank in the default colours
+            code.append(transition(self.sgr, PLAIN))
+        cursor = self.cursor
+        steps = []  # (row, delete or insert)
+        if k > 0:
+            steps.append((top, "M"))
+            if bot < self.height - 1:
+                steps.append((bot - n + 1, "L"))
+        else:
+            if bot < self.height - 1:
+                steps.append((bot - n + 1, "M"))
+            steps.append((top, "L"))
+        for row, final in steps:
+            code.append(cursor_move(cursor, 0, row) + f"\x1b[{count}{final}")
+            cursor = (0, row)
+        return "".join(code), cursor
+
+    def _row_cost(self, y: int, row, attrs) -> int:
+        """About how many bytes writing row y costs over `row` (None: a blank row)."""
+        want, want_attr = self.want[y], self.want_attr[y]
+        if row is None:
+            row, attrs = [" "] * self.width, [PLAIN] * self.width
+        cost = run = 0
+        for x in range(self.width):
+            text = want[x]
+            if text is None or (
+                text == row[x]
+                and (want_attr[x] == attrs[x] or same_blank(text, want_attr[x], attrs[x]))
+            ):
+                run = 0
+                continue
+            if text == " " and run >= 8:
+                continue  # a long run of blanks: erased, not written
+            run = run + 1 if text == " " else 0
+            cost += 1 + (want_attr[x] != want_attr[x - 1] if x else 1) * 6
+        return cost
+
+    def _flush_row(self, y: int, lo: int, hi: int) -> None:
+        want, attrs = self.want[y], self.want_attr[y]
+        shown, shown_attrs = self.shown[y], self.shown_attr[y]
+        w = self.width
+        changed = {
+            x
+            for x in range(lo, hi)
+            if want[x] is not None
+            and (
+                want[x] != shown[x]
+                or (
+                    attrs[x] != shown_attrs[x] and not same_blank(want[x], attrs[x], shown_attrs[x])
+                )
+            )
+        }
+        if not changed:
+            return
+        todo = list(changed)
+        while todo:  # a wide character, wanted or shown, is written whole
+            x = todo.pop()
+            halves = []
+            if want[x] == "" or shown[x] == "":
+                halves.append(x - 1)
+            if x + 1 < w and (want[x + 1] == "" or shown[x + 1] == ""):
+                halves.append(x + 1)
+            for other in halves:
+                if other >= 0 and other not in changed and want[other] is not None:
+                    changed.add(other)
+                    todo.append(other)
+        out: list[str] = []
+        cursor, sgr, link = self.cursor, self.sgr, self.link
+        xs = sorted(changed)
+        i = 0
+        while i < len(xs):
+            x = xs[i]
+            i += 1
+            text = want[x]
+            if text == "":
+                continue  # written with its left half
+            attr = attrs[x]
+            erase = self._erase(y, x, xs, i) if text == " " else None
+            if cursor != (x, y):
+                move = cursor_move(cursor, x, y)
+                gap = self._gap(y, cursor, x, sgr, link)
+                if gap is not None:
+                    cost = len(gap[0]) + len(transition(gap[1], attr))
+                    if cost <= len(move) + len(transition(sgr, attr)):
+                        move, sgr = gap
+                        for g in range(cursor[0], x):  # written again as wanted
+                            shown_attrs[g] = attrs[g]
+                out.append(move)
+            if attr[3] != link:
+                link = attr[3]
+                out.append(link_escape(link))
+            if erase is not None:  # a run of blanks: erased, not written
+                code, i, end = erase
+                if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
+                    out.append(transition(sgr, attr))
+                    sgr = attr
+                out.append(code)
+                for g in range(x, end):
+                    shown[g], shown_attrs[g] = " ", sgr
+                cursor = (x, y)
+                continue
+            if attr != sgr and not (text == " " and sgr is not None and same_blank(" ", attr, sgr)):
+                out.append(transition(sgr, attr))
+                sgr = attr
+            out.append(text)
+            after = x + (2 if x + 1 < w and want[x + 1] == "" else 1)
+            if after < w:
+                cursor = (after, y)
+            else:  # at the right edge: the cursor stays there, or waits to wrap
+                cursor = None if self.autowrap else (w - 1, y)
+        for x in changed:
+            if shown[x] != " " or want[x] != " " or not same_blank(" ", attrs[x], shown_attrs[x]):
+                shown[x], shown_attrs[x] = want[x], attrs[x]
+        self.cursor, self.sgr, self.link = cursor, sgr, link
+        self._emit("".join(out))
+
+    def _erase(self, y: int, x: int, xs: list[int], i: int) -> tuple[str, int, int] | None:
+        """Erasing the blanks from x (to the end of the line, or a count of
+        them) when that is shorter than writing them: the escape, the index in
+        xs of the next cell still to write, and the end of the erased cells.
+        Terminals erase in the current background; a blank whose style shows
+        on a space (underline, reverse) or that holds a link is written."""
+        want, attrs = self.want[y], self.want_attr[y]
+        attr = attrs[x]
+        if attr[0] & INK_ON_BLANK or attr[3] or attr[4]:
+            return None
+        w = self.width
+        r = x + 1
+        while r < w and want[r] == " " and same_blank(" ", attrs[r], attr):
+            r += 1
+        j = i
+        while j < len(xs) and xs[j] < r:
+            j += 1
+        last = xs[j - 1]  # the last changed cell among the blanks
+        span = last - x + 1
+        if r == w:
+            code, end = "\x1b[K", w
+        else:
+            code, end = (f"\x1b[{span}X" if span > 1 else "\x1b[X"), last + 1
+        # writing them costs a byte each; erasing costs the escape and maybe a move on
+        if span <= len(code) + (0 if r == w or j == len(xs) else 4):
+            return None
+        return code, j, end
+
+    def _gap(self, y: int, cursor, x: int, sgr, link: str) -> tuple[str, Attr] | None:
+        """The unchanged cells from the cursor up to x written again, and the
+        attribute after them; None when they cannot be."""
+        if cursor is None or cursor[1] != y or not 0 < x - cursor[0] <= self.GAP:
+            return None
+        want, attrs, shown = self.want[y], self.want_attr[y], self.shown[y]
+        parts = []
+        for g in range(cursor[0], x):
+            if want[g] in (None, "") or want[g] != shown[g] or attrs[g][3] != link:
+                return None
+            if attrs[g] != sgr:
+                parts.append(transition(sgr, attrs[g]))
+                sgr = attrs[g]
+            parts.append(want[g])
+        return "".join(parts), sgr
