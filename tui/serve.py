@@ -65,14 +65,19 @@ class ServeError(Exception):
 
 
 def origin_of(url: str | URL) -> str:
-    """scheme://host[:port] as a browser sends it in `Origin` (no default port)."""
-    u = URL(str(url))
-    if u.scheme not in ("http", "https") or not u.host:
-        raise ServeError(f"{url!s} is not an http:// or https:// address")
-    host = u.host.lower()
+    """scheme://host[:port] as a browser sends it in `Origin` (no default port);
+    ServeError for anything else, however malformed (a port that is no number,
+    a bracket left open: yarl's ValueError becomes ours)."""
+    try:
+        u = URL(str(url))
+        if u.scheme not in ("http", "https") or not u.host:
+            raise ServeError(f"{url!s} is not an http:// or https:// address")
+        host = u.host.lower()
+        port = "" if u.port is None or u.is_default_port() else f":{u.port}"
+    except (ValueError, TypeError, UnicodeError) as e:
+        raise ServeError(f"{url!s} is not an http:// or https:// address ({e})") from None
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
-    port = "" if u.port is None or u.is_default_port() else f":{u.port}"
     return f"{u.scheme}://{host}{port}"
 
 

@@ -113,8 +113,15 @@ async def test_a_game_opens_only_for_the_page_with_the_token(serve):
         async with client.get(served.link) as r:
             assert r.status == 200
         same_site = f"http://127.0.0.1:{served.port + 1}"  # another local web app
-        for origin in (None, "http://evil.example", same_site, "null"):
-            assert await refused(client, served, origin) == 403, origin
+        malformed = (
+            f"http://127.0.0.1:{served.port}.evil.example",
+            "http://[::1",
+            f"http://127.0.0.1:{served.port}0000",
+            "http://127.0.0.1:-1",
+            "http://%zz:x",
+        )
+        for origin in (None, "http://evil.example", same_site, "null", *malformed):
+            assert await refused(client, served, origin) == 403, origin  # never a 500
         async with session() as stranger:  # no token cookie, no player cookie
             assert await refused(stranger, served, served.origin) == 403
     log = served.log_text()
