@@ -146,3 +146,27 @@ def test_the_readme_script_example_plays_as_written(tmp_path):
     assert out.returncode == 0, out.stderr
     events = [json.loads(line)["type"] for line in out.stdout.splitlines()]
     assert "door_opened" in events and "objective_taken" in events
+
+
+def test_script_stops_quietly_when_its_reader_goes_away(tmp_path):
+    """`shamble script ... | head -1`: the pipe closes; no traceback, the exit
+    status of a command ended by SIGPIPE, and what was played is saved."""
+    import os
+
+    from saves import load
+
+    moves = tmp_path / "moves.jsonl"
+    moves.write_text('{"type": "end_turn", "survivor": "vega"}\n' * 2)
+    save = tmp_path / "game.shamble"
+    read, write = os.pipe()
+    os.close(read)  # a reader that has already gone
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tui.cli", "script", "--mission", "tutorial", "--seed", "7",
+             "--save", str(save), str(moves)],  # fmt: skip
+            cwd=ROOT, stdout=write, stderr=subprocess.PIPE, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    assert done.stderr == "" and done.returncode == 141
+    assert len(load(save).commands) == 1  # the first command, whose events could not be printed

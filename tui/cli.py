@@ -403,7 +403,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return cmd_title(args)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        import os
+        import signal
+
+        # the reader went away (`shamble script ... | head -1`): stop as a
+        # command killed by SIGPIPE would, without a traceback; what was
+        # saved stays saved, and the exit flush must not fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":
