@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from saves.files import private_folder
+
 READY_WITHIN = 30.0  # seconds the caller waits for the host to listen
 
 
@@ -38,7 +40,7 @@ def _serve(run: Callable[[Callable[[str], None]], object], tell: Callable[[str],
 def start(run: Callable[[Callable[[str], None]], object], logfile: Path) -> str:
     """Start `run(ready)` in a detached process; return the socket path once it
     listens, or raise RuntimeError with the host's own reason."""
-    logfile.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(logfile.parent)
     read_end, write_end = os.pipe()
     first = os.fork()
     if first == 0:  # the child: a new session, then the daemon itself
@@ -47,7 +49,7 @@ def start(run: Callable[[Callable[[str], None]], object], logfile: Path) -> str:
         if os.fork() != 0:
             os._exit(0)
         null = os.open(os.devnull, os.O_RDONLY)
-        out = os.open(logfile, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o640)
+        out = os.open(logfile, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.dup2(null, 0)
         os.dup2(out, 1)
         os.dup2(out, 2)

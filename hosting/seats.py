@@ -21,7 +21,7 @@ from engine.core.errors import RuleError
 from engine.core.mode import optional
 from engine.core.table import AI, PERSON
 from hosting.protocol import SeatInfo
-from saves.files import SaveError, write_atomic
+from saves.files import SaveError, private_folder, write_atomic
 
 
 class SeatSpec(msgspec.Struct, frozen=True):
@@ -102,7 +102,7 @@ class SeatTable:
 
     def save(self) -> None:
         if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             write_atomic(self.path, msgspec.json.encode(self.records), fsync=False)
 
     def seats_of(self, account: str) -> list[str]:

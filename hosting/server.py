@@ -25,7 +25,7 @@ from hosting import protocol as p
 from hosting.host import Host, HostStopped
 from hosting.place import account_name, pid_path, socket_path
 from hosting.seats import SeatTable, seat_file, seat_specs
-from saves.files import SaveError
+from saves.files import SaveError, private_folder
 from saves.session import AutoSave
 
 HELLO_WITHIN = 10.0  # seconds a new connection has to say Hello
@@ -228,7 +228,7 @@ class HostProcess:
 
 
 def new_game_save(name: str, game: Game, saves: Path, fsync: bool = True) -> AutoSave:
-    saves.mkdir(parents=True, exist_ok=True)
+    private_folder(saves)
     return AutoSave.create(saves / f"{name}.shamble", game, fsync=fsync)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import msgspec
 
-from saves.files import SaveError
+from saves.files import SaveError, private_folder
 
 
 def add_parsers(
@@ -260,5 +260,5 @@ def open_script_save(path: str, game: object, fsync: bool | None = None) -> obje
     if fsync is None:
         fsync = os.environ.get("SHAMBLE_FSYNC", "1") != "0"
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)  # like any program saving to a path
+    private_folder(target.parent)  # like any program saving to a path, but private
     return AutoSave.create(target, game, fsync=fsync)

@@ -54,11 +54,34 @@ def load(path: str | os.PathLike) -> Game:
     return game_from(path, decode(path, read_bytes(path)))
 
 
+PRIVATE_FILE = 0o600  # saves, records, seat tables: the player's own, whatever the umask
+PRIVATE_FOLDER = 0o700
+
+
+def private_folder(directory: Path) -> None:
+    """Create `directory` and any missing parent, each readable by its owner
+    only (mkdir's mode, which a umask can only narrow); one that exists is
+    left as it is."""
+    missing = []
+    while not directory.exists():
+        missing.append(directory)
+        if directory.parent == directory:
+            break
+        directory = directory.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=PRIVATE_FOLDER)
+        except FileExistsError:
+            pass  # made by another process meanwhile
+
+
 def write_atomic(path: Path, data: bytes, fsync: bool = True) -> None:
-    """Replace path with data: the old file stays whole until the new one is."""
+    """Replace path with data: the old file stays whole until the new one is
+    (created private, as PRIVATE_FILE)."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as f:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+        with open(fd, "wb") as f:
             f.write(data)
             f.flush()
             if fsync:

@@ -31,7 +31,7 @@ import msgspec
 from engine import APP_VERSION, RuleError, get_mode, modes
 from engine.core import log
 from engine.core.mode import carried, optional
-from saves.files import SaveError, now, read_bytes, sync_dir
+from saves.files import SaveError, now, private_folder, read_bytes, sync_dir
 from saves.old_records import OLD_PLACES, decode_old
 from saves.record_format import (
     DAMAGED,
@@ -129,7 +129,7 @@ class Store:
         directory = home() / self.place.folder
         if create:
             try:
-                directory.mkdir(parents=True, exist_ok=True)
+                private_folder(directory)
             except OSError as e:
                 raise SaveError(
                     f"{directory}: cannot create the {self.place.folder} folder: {e.strerror}"
@@ -153,7 +153,7 @@ class Store:
         """A fresh game save (base-1.shamble, base-2...) in the saves folder of record `name`."""
         folder = self.saves_folder(name)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)
         except OSError as e:
             raise SaveError(
                 f"{folder}: cannot create the {self.kind} folder: {e.strerror}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 
-from saves.files import SaveError, now
+from saves.files import PRIVATE_FILE, SaveError, now, private_folder
 from saves.slots import home
 
 ENDLESS = "endless"
@@ -46,8 +46,8 @@ def record(entry: Score, path: Path | None = None) -> Score:
     if not entry.date:
         entry = msgspec.structs.replace(entry, date=now())
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        private_folder(path.parent)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, PRIVATE_FILE)
     except OSError as e:
         raise SaveError(f"{path}: cannot write the score table: {e.strerror}") from None
     try:

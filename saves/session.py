@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import Game
 from engine.core import log
-from saves.files import SaveError, decode, game_from, now, sync_dir
+from saves.files import PRIVATE_FILE, SaveError, decode, game_from, now, sync_dir
 
 SNAPSHOT_EVERY = 256  # journal frames between state snapshots
 
@@ -37,7 +37,7 @@ def _lock(fd: int, path: Path) -> None:
 
 def _open_locked(path: Path, flags: int) -> int:
     try:
-        fd = os.open(path, flags, 0o644)
+        fd = os.open(path, flags, PRIVATE_FILE)
     except IsADirectoryError:
         raise SaveError(f"{path}: is a directory, not a save") from None
     except FileNotFoundError:

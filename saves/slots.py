@@ -14,7 +14,7 @@ import msgspec
 import platformdirs
 
 from engine import Game
-from saves.files import SaveError, decode, game_from, read_bytes, write_atomic
+from saves.files import SaveError, decode, game_from, private_folder, read_bytes, write_atomic
 
 SUFFIX = ".shamble"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -35,7 +35,7 @@ def saves_dir(create: bool = False) -> Path:
     directory = home() / "saves"
     if create:
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            private_folder(directory)
         except OSError as e:
             raise SaveError(f"{directory}: cannot create the saves folder: {e.strerror}") from None
     return directory
