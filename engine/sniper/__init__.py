@@ -100,13 +100,14 @@ class SniperMode:
             for name in mission.features
         }
         decks = mission.decks
+        rain = mission.info.rain_until or None  # a mission may open in rain (SN-A rain)
         state = State(
             sniper=Sniper(
                 at=mission.start,
                 health=spec.health,
                 ammo=spec.ammo if ammo is None else ammo,
                 hand=hand,
-                moves_left=content.numbers().moves,
+                moves_left=content.numbers().moves - (content.numbers().rain_slow if rain else 0),
             ),
             units=tuple(units),
             features=features,
@@ -115,6 +116,7 @@ class SniperMode:
             equipment_deck=decks.get("equipment", ()),
             shots_deck=decks.get("shots", ()),
             events_deck=decks.get("events", ()),
+            rain_until=rain,
         )
         full = {
             "objectives": mission.allowed,

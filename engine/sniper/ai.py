@@ -451,7 +451,7 @@ def _choose_event(p: _Picture) -> cmd.PlayEvent | None:
     if lead is not None and lead.age <= 1 and "alarm" in held and lk is not None:
         if lk[1] >= p.turn - 1:
             return cmd.PlayEvent(card=held["alarm"])
-    if lk is None and "rain" in held and len(p.hand) > 2:
+    if lk is None and "rain" in held and len(p.hand) > 2 and not p.raining:
         return cmd.PlayEvent(card=held["rain"])
     return None
 

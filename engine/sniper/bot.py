@@ -33,6 +33,7 @@ from engine.sniper.board import COVER, ESCAPE, Board, neighbours
 
 Cell = tuple[int, int]
 OPEN = 3  # the price of an open cell: units he does not know of may see it
+OPEN_BLIND = 6  # the same in rain, when he sees no further than they do
 SEEN = 8  # the price of a cell a known unit could see him on
 CLOSE = 20  # the price of a cell a unit could reach next to in one move
 HOT = 8  # the price of a cell near where he was last spotted
@@ -269,7 +270,8 @@ class _Mind:
         """The price of passing a cell: its threat, open ground, patrol lanes."""
         got = self._danger.get(cell)
         if got is None:
-            got = self.threat(cell) + (0 if self.cover(cell) else OPEN)
+            blind = OPEN_BLIND if self.rain else OPEN  # in rain a unit is seen as late as it sees
+            got = self.threat(cell) + (0 if self.cover(cell) else blind)
             got += LANE if cell in self.lanes else 0
             self._danger[cell] = got
         return got

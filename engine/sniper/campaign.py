@@ -1,7 +1,8 @@
-"""The sniper's campaign (house rule SN-C), pure: the three shipped maps in
+"""The sniper's campaign (house rule SN-C), pure: the five shipped maps in
 order, his ammunition and his cards carried from one mission to the next.
 
-- SN-C.1 The campaign plays village, rail_yard, forest_road in that order.
+- SN-C.1 The campaign plays village, rail_yard, forest_road, mill, border in
+  that order (a campaign begun with three maps keeps its three).
 - SN-C.2 A won mission sends him on with the rounds left in his rifle and the
   cards left in his hand; the next mission adds any card of its own kit he
   does not hold. Health is whole again at every mission.
@@ -18,7 +19,7 @@ import msgspec
 from engine.core.errors import RuleError
 from engine.sniper import content
 
-MISSIONS = ("village", "rail_yard", "forest_road")
+MISSIONS = ("village", "rail_yard", "forest_road", "mill", "border")
 
 
 class Progress(msgspec.Struct, frozen=True):

@@ -147,8 +147,8 @@ def evolve(world: Any, state: State, event: ev.Event) -> State:
             )
         case ev.ShotsMasked(turn=turn):
             return replace(state, masked_turn=turn)
-        case ev.RainBegan(until=until):
-            return replace(state, rain_until=until)
+        case ev.RainBegan(until=until):  # rain on rain: the longer lasts
+            return replace(state, rain_until=max(until, state.rain_until or 0))
         case ev.UnitArrived(unit=uid, kind=kind, at=at):
             units = (*state.units, Unit(id=uid, kind=kind, at=at, health=content.unit(kind).health))
             return replace(state, units=tuple(sorted(units, key=lambda u: id_order(u.id))))

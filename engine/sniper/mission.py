@@ -25,6 +25,7 @@ class MissionInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     briefing: str = ""
     difficulty: int = 1
     turns: int = MAX_TURNS
+    rain_until: int = 0  # it rains from the start to the end of this turn (0: it does not)
 
 
 class SniperSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,6 +87,11 @@ def load_mission(text: str, source: str) -> Mission:
         raise chk.fail(f"mode {info.mode!r} is not a sniper mission", chk.key_line(mline, "mode"))
     if not 1 <= info.turns <= MAX_TURNS:
         raise chk.fail(f"turns must be 1 to {MAX_TURNS}", chk.key_line(mline, "turns"))
+    if not 0 <= info.rain_until <= info.turns:
+        raise chk.fail(
+            f"rain_until must be 0 to {info.turns} (the mission's turns)",
+            chk.key_line(mline, "rain_until"),
+        )
     if info.difficulty < 1:
         raise chk.fail("difficulty must be at least 1", chk.key_line(mline, "difficulty"))
     grid, glyph_units, start, features = _read_map(chk, info.map)

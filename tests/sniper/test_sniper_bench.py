@@ -19,6 +19,8 @@ def test_sniper_figures_print_json_lines(capsys):
         "sniper_bot_win_rate_village",
         "sniper_bot_win_rate_forest_road",
         "sniper_bot_win_rate_rail_yard",
+        "sniper_bot_win_rate_mill",
+        "sniper_bot_win_rate_border",
         "sniper_stuck_unit_turns",
     }
     turn = next(r for r in rows if r["name"] == "sniper_ai_turn_ms")

@@ -35,6 +35,10 @@ def test_SN_C_carries_ammo_and_cards_to_the_next_map():
     p = campaign.finish_mission(p, _finished("rail_yard", "won"))
     assert campaign.next_game(p)["mission"] == "forest_road"
     p = campaign.finish_mission(p, _finished("forest_road", "won"))
+    assert campaign.next_game(p)["mission"] == "mill"
+    p = campaign.finish_mission(p, _finished("mill", "won"))
+    assert campaign.next_game(p)["mission"] == "border"
+    p = campaign.finish_mission(p, _finished("border", "won"))
     assert p.outcome == "won" and [m for m, _ in p.history] == list(campaign.MISSIONS)
     with pytest.raises(RuleError) as e:
         campaign.next_game(p)

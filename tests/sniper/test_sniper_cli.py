@@ -57,11 +57,11 @@ def test_script_bad_commander_option():
     assert out.returncode == 2 and "commander must be ai or human" in out.stderr
 
 
-def test_missions_lists_the_three_maps():
+def test_missions_lists_the_five_maps():
     out = shamble("missions", "--mode", "sniper", "--json")
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
-    assert [r["id"] for r in rows] == ["village", "forest_road", "rail_yard"]
+    assert [r["id"] for r in rows] == ["village", "border", "forest_road", "mill", "rail_yard"]
     assert all(r["mode"] == "sniper" for r in rows)
     out = shamble("missions", "--mode", "sniper")
     assert "Rail Yard" in out.stdout and "36x16 cells" in out.stdout

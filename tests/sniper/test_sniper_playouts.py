@@ -15,7 +15,7 @@ from engine import Game, RuleError
 from engine.sniper import bot
 from engine.sniper.legal import refused
 
-MAPS = ["village", "rail_yard", "forest_road"]
+MAPS = ["village", "rail_yard", "forest_road", "mill", "border"]
 MAX_STEPS = 600
 
 

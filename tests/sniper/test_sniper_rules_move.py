@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine import Game, MissionError
+
 CORRIDOR = '''
 S.........s
 """"""""""E
@@ -181,3 +185,39 @@ def test_SN_A_camouflage_covers_the_next_open_cell(play):
     assert not g.sniper["exposed"] and not g.sniper["spotted"] and g.sniper["camouflage"]
     g.move((3, 0))  # he left it: the next open cell exposes him
     assert g.sniper["exposed"] and g.sniper["spotted"] and not g.sniper["camouflage"]
+
+
+# SN-A rain, house: a mission may open in rain (`[mission] rain_until`): sight 4
+# and one move fewer from the first turn to the end of that turn.
+def test_SN_A_a_mission_that_opens_in_rain(write_mission):
+    text = """
+    [mission]
+    id = "wet"
+    mode = "sniper"
+    turns = 4
+    rain_until = 2
+    map = '''
+    S.....s...
+    %%%%%%%%%E
+    D%%%%%%%%%
+    '''
+    [sniper]
+    objectives = 1
+    draw_equipment = 0
+    [decks]
+    shots = []
+    events = []
+    equipment = []
+    """
+    g = Game.new("sniper", mission=write_mission(text), commander="human")
+    s = g.summary()
+    assert s["rain_until"] == 2 and s["sniper"]["moves_left"] == 3
+    g.submit({"type": "move", "path": [[1, 0]]})  # 5 from the soldier: unseen in the rain
+    assert not g.summary()["sniper"]["spotted"]
+    for _ in range(4):
+        g.submit({"type": "end_turn"})
+    s = g.summary()
+    assert s["turn"] == 3 and s["sniper"]["moves_left"] == 4  # the rain is over
+    with pytest.raises(MissionError) as e:
+        Game.new("sniper", mission=write_mission(text.replace("rain_until = 2", "rain_until = 5")))
+    assert "rain_until must be 0 to 4" in str(e.value)

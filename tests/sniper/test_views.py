@@ -164,7 +164,7 @@ def _elsewhere(world, state):
 # SN-12 (no cheating) over whole games of every map: at each of the commander's
 # turns while the sniper is unseen, the AI seat gives the same commands whether he
 # is where he is or on another hidden cell.
-@pytest.mark.parametrize("mission", ["village", "rail_yard", "forest_road"])
+@pytest.mark.parametrize("mission", ["village", "rail_yard", "forest_road", "mill", "border"])
 def test_SN_12_no_cheating_over_a_whole_game(mission, monkeypatch):
     g = Game.new("sniper", mission=mission, seed=3)
     sniper = bot.SniperBot()

@@ -11,7 +11,7 @@ import pytest
 from engine import Game
 from engine.sniper import bot
 
-LINES = {"village": 2, "forest_road": 13, "rail_yard": 10}
+LINES = {"village": 2, "forest_road": 13, "rail_yard": 10, "mill": 10, "border": 8}
 
 
 @pytest.mark.parametrize(("mission", "seed"), sorted(LINES.items()))
@@ -19,7 +19,8 @@ def test_winning_line(mission, seed):
     g = Game.new("sniper", mission=mission, seed=seed)
     assert bot.play(g) == "won"
     s = g.summary()
-    assert s["sniper"]["done"] and sorted(s["sniper"]["done"]) == sorted(s["sniper"]["objectives"])
+    assert sorted(s["sniper"]["done"]) == sorted(s["sniper"]["objectives"])
+    assert s["sniper"]["done"] or mission == "border"  # the escape-only map deals none
     assert s["sniper"]["at"] in [
         [x, y] for y, row in enumerate(s_map(g)) for x, ch in enumerate(row) if ch == "E"
     ]

@@ -102,7 +102,7 @@ async def test_a_lost_mission_may_be_played_again(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         await open_campaign_screen(pilot)
-        assert "sniper-1: mission 1 of 3: village" in shown(app)
+        assert "sniper-1: mission 1 of 5: village" in shown(app)
 
 
 def test_the_record_reads_back_what_was_written(tmp_path, home):
@@ -123,7 +123,7 @@ def test_the_record_reads_back_what_was_written(tmp_path, home):
     assert state.played == [Played("village", "won", "x.shamble", 7)]
     assert (
         screens.describe(store.listing()[0])
-        == "sniper-1: mission 2 of 3: rail_yard, ironman, hot-seat"
+        == "sniper-1: mission 2 of 5: rail_yard, ironman, hot-seat"
     )
     path = store.path("sniper-1")
     data = path.read_bytes()

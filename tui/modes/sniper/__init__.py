@@ -1,7 +1,7 @@
 """Sniper's UI adapter: the sniper mode on the shared screens (RULES SN).
 
 Registers itself with tui.modes when imported. The campaign screens (the
-three maps in order, ammo and kit carried on) are imported only when opened."""
+five maps in order, ammo and kit carried on) are imported only when opened."""
 
 from __future__ import annotations
 
