@@ -43,7 +43,7 @@ Minimal().run()
 
 
 # -- keypress to finished repaint (headless pilot) ------------------------------
-STATION_KEYS = ["l", "l", "j", "h", "k", "tab", "l", "j", "h", "x"]
+STATION_KEYS = ["l", "l", "k", "h", "j", "tab", "l", "h", "x"]  # each one repaints
 GRID_KEYS = ["l", "l", "j", "j", "h", "k", "tab", "l", "l", "j", "h", "x"]
 
 
