@@ -42,7 +42,12 @@ def add_parsers(
     p = sub.add_parser("scores", help="the local high-score tables")
     p.add_argument("table", nargs="?", help="a mission id, or endless (default: every table)")
     p.add_argument("--json", action="store_true", help="one JSON object per score")
+    from saves.public_cli import add_parsers as add_public_parsers
+    from saves.public_cli import add_server_option
+
+    add_server_option(p)
     p.set_defaults(func=cmd_scores)
+    add_public_parsers(sub)
 
     p = sub.add_parser("replay", help="print a save's journal, or --verify it from scratch")
     p.add_argument("path")
@@ -79,6 +84,11 @@ def add_parsers(
 
 def cmd_scores(args: argparse.Namespace) -> int:
     from saves import scores
+
+    if getattr(args, "server", False):
+        from saves.public_cli import print_server_scores
+
+        return print_server_scores(args.table, args.json)
 
     try:
         names = [args.table] if args.table else scores.tables()

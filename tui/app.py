@@ -41,6 +41,17 @@ def ascii_palette() -> type:
     return AsciiPalette
 
 
+WATCHERS_EVERY_S = 5.0  # how often a published game looks for who watches it
+
+
+def persist_watchers(publisher: Any) -> tuple[str, ...]:
+    """Who watches the published game now (nobody, when that cannot be read)."""
+    try:
+        return publisher.watchers()
+    except OSError:
+        return ()
+
+
 class ShambleApp(App):
     TITLE = "Shamble"
     CSS_PATH = ["styles/app.tcss", "styles/game.tcss", "styles/dialogs.tcss"]
@@ -63,6 +74,8 @@ class ShambleApp(App):
         self._first_game = game
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game
+        self.publisher: Any = None  # what other players of this machine see of it
+        self._watch_timer: Any = None
         self.scored_games: set[int] = set()  # games whose score is in the table (or was over)
         self._heap_settling = False
         if ascii_only:
@@ -143,6 +156,7 @@ class ShambleApp(App):
             except persist.SaveProblem as e:
                 self.notify(f"{e} Playing without saving.", severity="error", timeout=10)
         self.session = session
+        self.show_game_to_others(game)
         self.push_screen(GameScreen(game, ui.play(game, self.ascii_only)))
         self.settle_heap()
         return True
@@ -170,9 +184,37 @@ class ShambleApp(App):
         gc.freeze()
 
     def close_session(self) -> None:
+        if self.publisher is not None:
+            publisher, self.publisher = self.publisher, None
+            publisher.close()
+            if self._watch_timer is not None:
+                self._watch_timer.stop()
+                self._watch_timer = None
         if self.session is not None:
             session, self.session = self.session, None
             session.close()
+
+    def show_game_to_others(self, game: Game) -> None:
+        """List the game for the other players of this machine (and let them
+        watch it) when this player publishes (saves/public.py); the player
+        hears who comes to watch."""
+        from tui import persist
+
+        self.publisher = persist.publish(game, self.session)
+        self.watchers: tuple[str, ...] = ()
+        if self.publisher is not None and not self.is_headless:
+            self._watch_timer = self.set_interval(WATCHERS_EVERY_S, self.note_watchers)
+
+    def note_watchers(self) -> None:
+        publisher = self.publisher
+        if publisher is None:
+            return
+        now = persist_watchers(publisher)
+        for name in sorted(set(now) - set(self.watchers)):
+            self.notify(f"{name} is watching your game.", timeout=6)
+        for name in sorted(set(self.watchers) - set(now)):
+            self.notify(f"{name} stopped watching.", timeout=6)
+        self.watchers = now
 
     def on_unmount(self) -> None:
         self.close_session()

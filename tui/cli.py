@@ -216,18 +216,42 @@ def _run_viewer(args: argparse.Namespace, first) -> int:
     return app.return_code or 0
 
 
+def _watch_path(text: str):
+    """A save's path or name, else another player's game being played now
+    (PLAYER or PLAYER/SAVE, as `shamble who` lists them): (path, that game)."""
+    path = _save_path(text)
+    if path.exists() or "/" in text and Path(text).parent.exists():
+        return path, None
+    from saves import public
+
+    player, _, slot = text.partition("/")
+    if public.root() is None:
+        return path, None
+    game = public.find(player, slot or None)
+    return public.copy_of(game), game
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from saves import SaveError
     from saves.follow import Follower
 
     try:
-        follower = Follower(_save_path(args.path))
+        path, live = _watch_path(args.path)
+        follower = Follower(path)
     except SaveError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     from tui.screens.watch import watch_screen
 
-    return _run_viewer(args, lambda app: watch_screen(app, follower))
+    def first(app):
+        screen = watch_screen(app, follower)
+        if screen is not None and live is not None:
+            from saves.public import WatchNote
+
+            screen.watch_note = WatchNote(live)  # the player sees who is watching
+        return screen
+
+    return _run_viewer(args, first)
 
 
 def view_replay(args: argparse.Namespace, history, moment: int) -> int:
@@ -358,7 +382,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_load)
 
     p = sub.add_parser("watch", help="watch a game another Shamble is playing, live (read-only)")
-    p.add_argument("path", help="a save file, or the name of a save in the saves folder")
+    p.add_argument(
+        "path",
+        help="a save file, the name of a save in the saves folder, or another player's game "
+        "being played now (PLAYER or PLAYER/SAVE, as shamble who lists them)",
+    )
     _ui_options(p, argparse.SUPPRESS)
     p.set_defaults(func=cmd_watch)
 

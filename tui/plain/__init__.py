@@ -172,8 +172,12 @@ def play_game(io: Lines, game: Any, session: Any) -> str:
         io.say(f"This Shamble cannot show {game.setup.mode} games.")
         return "title"
     play = ui.play(game, True)
+    from tui import persist
+
+    publisher = persist.publish(game, session)  # the machine's other players may watch
     try:
         table = PlainTable(game, play, io, session)
+        table.publisher = publisher
         io.say([line for line in play.intro() if "? help" not in line])  # not the keys
         if game.commands:
             table.refresh()
@@ -185,6 +189,8 @@ def play_game(io: Lines, game: Any, session: Any) -> str:
             if game_over(io, table) == "title":
                 return "title"
     finally:
+        if publisher is not None:
+            publisher.close()
         if session is not None:
             session.close()
 

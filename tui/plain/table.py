@@ -109,6 +109,8 @@ class PlainTable:
         self.seat: Any = None  # the person's seat last told it is their turn
         self.spoken = None
         self.quit = False
+        self.publisher: Any = None  # what the machine's other players see of it
+        self.watchers: tuple[str, ...] = ()
         self.scored = bool(game.outcome)  # finished before it opened: scored then
 
     # -- reading -----------------------------------------------------------------
@@ -319,6 +321,7 @@ class PlainTable:
             if pending:
                 self.io.say(self.play.pending_title(self.host.view) + ":")
                 self.offer("Choose", pending)
+            self.note_watchers()
             answer = self.io.ask(self.prompt())
             if answer is None:
                 return "quit"
@@ -389,6 +392,22 @@ class PlainTable:
             hint = "; ".join(o.label for o in near)
             self.io.say(f"No command {text!r} now." + (f" Nearest: {hint}." if hint else ""))
             self.io.say("Type what for the list.")
+
+    def note_watchers(self) -> None:
+        """Say who came to watch (or left) since the last prompt, when the
+        machine's other players can see this game (saves/public.py)."""
+        publisher = self.publisher
+        if publisher is None:
+            return
+        try:
+            now = publisher.watchers()
+        except OSError:
+            return
+        for name in sorted(set(now) - set(self.watchers)):
+            self.io.say(f"{name} is watching your game.")
+        for name in sorted(set(self.watchers) - set(now)):
+            self.io.say(f"{name} stopped watching.")
+        self.watchers = now
 
     # -- small commands ------------------------------------------------------------
     def status(self) -> str:

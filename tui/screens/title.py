@@ -21,9 +21,24 @@ ART = r"""
 """
 
 HEAD = (("new", "New game", "n"), ("continue", "Continue", "c"), ("load", "Load", "l"))
-SHARED = (("host", "Host a shared game", "h"), ("join", "Join a shared game", "o"))
+SHARED = (
+    ("host", "Host a shared game", "h"),
+    ("join", "Join a shared game", "o"),
+    ("watch", "Watch a game", "w"),
+)
 TAIL = (("scores", "High scores", "s"), ("help", "Help", "?"), ("quit", "Quit", "q"))
 SHOWN = {"new", "continue", "load", "help", "quit"}  # in the footer
+
+
+def playing_now(games: list, room: int = 76) -> str:
+    """"Playing now: alice (station), bob (siege) and 2 more. w watches.", in room."""
+    for shown in range(min(3, len(games)), 0, -1):
+        names = ", ".join(f"{g.player} ({g.mode})" for g in games[:shown])
+        more = f" and {len(games) - shown} more" if len(games) > shown else ""
+        text = f"Playing now: {names}{more}. w watches."
+        if len(text) <= room:
+            return text
+    return f"Playing now: {len(games)} games. w watches."
 
 
 class TitleScreen(Screen):
@@ -111,6 +126,64 @@ class TitleScreen(Screen):
                 menu.disable_option(entry.id)
         menu.highlighted = menu.get_option_index(start)
         menu.focus()
+        self.live = self.live_games()
+        if self.live:
+            text = playing_now(self.live)
+            note.update(f"{note.content}\n{text}" if latest is not None else text)
+
+    def live_games(self) -> list:
+        """The games other players of this machine are playing now (saves/public.py)."""
+        from saves import public
+
+        try:
+            mine = public.me()
+            return [g for g in public.live_games() if g.player != mine]
+        except OSError:
+            return []
+
+    def watch(self) -> None:
+        """Pick a game being played on this machine and follow it live."""
+        from saves import public
+        from tui.screens.dialogs import ChoiceDialog
+
+        if public.root() is None:
+            self.notify(
+                "This machine lists nobody's games (it has no public folder: docs/hosting.md). "
+                "shamble watch NAME follows one of your own saves.",
+                timeout=8,
+            )
+            return
+        games = self.live_games()
+        if not games:
+            self.notify("Nobody else is playing right now.", timeout=6)
+            return
+        from saves.public_cli import line
+
+        options = [(str(i), line(g)) for i, g in enumerate(games)]
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self.open_watch(games[int(answer)])
+
+        self.app.push_screen(ChoiceDialog("Watch a game", options), chosen)
+
+    def open_watch(self, game) -> None:  # noqa: ANN001
+        from saves import SaveError, public
+        from saves.follow import Follower
+        from tui.screens.watch import watch_screen
+
+        try:
+            follower = Follower(public.copy_of(game))
+        except SaveError as e:
+            self.notify(str(e), severity="error", timeout=8)
+            return
+        note = public.WatchNote(game)  # the player sees who is watching
+        screen = watch_screen(self.app, follower)
+        if screen is None:
+            note.close()
+            return
+        screen.watch_note = note
+        self.app.push_screen(screen)
 
     def action_cursor_down(self) -> None:
         self.query_one("#title-menu", OptionList).action_cursor_down()
@@ -138,6 +211,8 @@ class TitleScreen(Screen):
             self.app.push_screen(LoadScreen())
         elif choice in self.entries:
             self.app.push_screen(self.entries[choice].open())
+        elif choice == "watch":
+            self.watch()
         elif choice in ("host", "join"):
             from tui.screens.coop_menu import open_shared
 

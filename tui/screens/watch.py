@@ -269,6 +269,7 @@ class WatchScreen(ReadOnlyGameScreen):
 
     kind = "Watching"
     leave_words = "stop watching"
+    watch_note: Any = None  # another player's game: our note that we watch it
 
     def __init__(self, follower: Follower, play: Play, name: str) -> None:
         super().__init__(follower.game, play, name, follower.viewer)
@@ -382,6 +383,9 @@ class WatchScreen(ReadOnlyGameScreen):
         if self.follower is not None:
             self.follower.close()
             self.follower = None
+        note, self.watch_note = getattr(self, "watch_note", None), None
+        if note is not None:  # another player's game: they no longer see us watching
+            note.close()
 
 
 # -- opening ------------------------------------------------------------------------

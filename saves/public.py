@@ -1,0 +1,460 @@
+"""What a player lets the other players of this machine see (issue 32): the
+games they are playing now, a copy to watch live, and their finished scores.
+
+Saves stay private (0600 files in a 0700 folder). What is shown goes into
+a public folder, the first of `$SHAMBLE_PUBLIC_DIR` and
+`/var/lib/shamble/public` that exists: a folder the machine's owner makes
+once, sticky, so that each player may make a folder of their own in it and
+nobody may remove another's (docs/hosting.md has the commands). Each
+player's process writes only into its own `ROOT/<account>/`, mode 0755:
+
+    live/<slot>.json       a game being played now: mode, mission, round, since when
+    live/<slot>.shamble    a copy of its log, for watching (modes with no secrets)
+    watching/<p>--<slot>   this player is watching p's game <slot>
+    scores.jsonl           the player's finished games, as their score table has them
+
+A reader believes a folder only when the account it is named after owns it
+(and each file in it), so no account can speak for another: a folder made
+in another's name, or a file another account put there, is passed over.
+
+On a machine with no public folder nothing is published (a personal
+machine); a player may turn publishing off (`shamble publish off`)."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from saves.files import SaveError
+from saves.scores import Score
+from saves.slots import check_name, home
+
+ENV = "SHAMBLE_PUBLIC_DIR"
+SHARED_ROOT = Path("/var/lib/shamble/public")
+SETTING = "publish"  # $SHAMBLE_HOME/publish: "on" or "off"
+RECORD_LIMIT = 64 * 1024  # a live record or a watching note larger than this is not read
+SCORES_LIMIT = 4 * 1024 * 1024  # a player's public scores read at most
+STALE_S = 6 * 3600  # a live record not touched for this long is an old one
+
+
+class LiveGame(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
+    """One game being played now, as its player's process says it."""
+
+    slot: str  # the save's name in its player's saves folder
+    mode: str
+    mission: str
+    name: str = ""  # the mission's own name
+    round: int | None = None
+    started: float = 0.0  # when this sitting began (epoch seconds)
+    updated: float = 0.0
+    pid: int = 0
+    watchable: bool = False  # a copy of the log is there to follow
+    why_not: str = ""  # why it cannot be watched, when it cannot
+    player: str = ""  # filled in by the reader: the folder's owner, never the file's word
+    watchers: tuple[str, ...] = ()  # filled in by the reader
+
+
+class Watching(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
+    player: str
+    slot: str
+    pid: int = 0
+    since: float = 0.0
+
+
+_live_decoder = msgspec.json.Decoder(LiveGame)
+_watch_decoder = msgspec.json.Decoder(Watching)
+_score_decoder = msgspec.json.Decoder(Score)
+
+
+# -- where -----------------------------------------------------------------------------
+
+
+def root() -> Path | None:
+    """The machine's public folder, or None when there is none."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env)
+    return SHARED_ROOT if SHARED_ROOT.is_dir() else None
+
+
+def me() -> str:
+    return pwd.getpwuid(os.geteuid()).pw_name
+
+
+def setting() -> str:
+    """"on" or "off": this player's choice (on where a public folder exists)."""
+    try:
+        said = (home() / SETTING).read_text(encoding="utf-8").strip()
+    except OSError:
+        said = ""
+    return said if said in ("on", "off") else "on"
+
+
+def set_setting(value: str) -> Path:
+    if value not in ("on", "off"):
+        raise SaveError("publishing is on or off")
+    path = home() / SETTING
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(value + "\n", encoding="utf-8")
+    return path
+
+
+def enabled() -> bool:
+    return root() is not None and setting() == "on"
+
+
+def _own_dir(path: Path, mode: int = 0o755) -> Path:
+    """path as a folder of this account's (made if missing); SaveError when it is
+    a link or another account's."""
+    try:
+        path.mkdir(mode=mode, exist_ok=True)
+        info = path.lstat()
+    except OSError as e:
+        raise SaveError(f"{path}: cannot make the public folder: {e.strerror or e}") from None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid():
+        raise SaveError(f"{path}: is not this account's own folder; nothing is published there")
+    if info.st_mode & 0o7777 != mode:
+        os.chmod(path, mode)
+    return path
+
+
+def my_folder() -> Path:
+    """This player's public folder, ROOT/<account> (made if missing)."""
+    base = root()
+    if base is None:
+        raise SaveError("this machine has no public folder (docs/hosting.md)")
+    return _own_dir(base / me())
+
+
+def _write_public(path: Path, data: bytes) -> None:
+    """Replace path with data, readable by all (0644), written by this account only."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+        try:
+            os.fchmod(fd, 0o644)
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise SaveError(f"{path}: cannot publish: {e.strerror or e}") from None
+
+
+def alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another account's process: it is there
+    return True
+
+
+# -- publishing a game ----------------------------------------------------------------------
+
+
+class Publisher:
+    """Publishes one game while it is played: a listener of its frames that
+    rewrites the live record and copies the save's new bytes to the public
+    copy. `close` takes both away."""
+
+    def __init__(self, game: Any, save: Path, watchable: bool, why_not: str = "") -> None:
+        self.game = game
+        self.save = Path(save)
+        self.slot = check_name(self.save.stem)
+        self.folder = _own_dir(my_folder() / "live")
+        self.record_path = self.folder / f"{self.slot}.json"
+        self.copy_path = self.folder / f"{self.slot}.shamble"
+        self.watchable = watchable
+        self.why_not = why_not
+        self.name = mission_name(game)
+        self.started = time.time()
+        self._copied = 0
+        self._inode = 0
+        self.closed = False
+        self.update()
+        game.listeners.append(self.on_frame)
+
+    def on_frame(self, item: Any) -> None:
+        try:
+            self.update()
+        except SaveError:
+            pass  # publishing is a nicety: a game never stops for it
+
+    def update(self) -> None:
+        if self.closed:
+            return
+        if self.watchable:
+            self._copy()
+        view = self.game.view(self.game.watcher)
+        when = view.get("round", view.get("turn"))
+        record = LiveGame(
+            slot=self.slot,
+            mode=self.game.setup.mode,
+            mission=self.game.setup.mission,
+            name=self.name,
+            round=when if isinstance(when, int) else None,
+            started=self.started,
+            updated=time.time(),
+            pid=os.getpid(),
+            watchable=self.watchable,
+            why_not=self.why_not,
+        )
+        _write_public(self.record_path, msgspec.json.encode(record))
+
+    def _copy(self) -> None:
+        """The public copy follows the save: new bytes appended, a rewritten
+        save (another inode, or shorter) copied whole."""
+        try:
+            info = os.stat(self.save)
+            if info.st_ino != self._inode or info.st_size < self._copied:
+                data = self.save.read_bytes()
+                _write_public(self.copy_path, data)
+                self._copied, self._inode = len(data), info.st_ino
+            elif info.st_size > self._copied:
+                with open(self.save, "rb") as f:
+                    f.seek(self._copied)
+                    chunk = f.read(info.st_size - self._copied)
+                fd = os.open(self.copy_path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
+                try:
+                    os.write(fd, chunk)
+                finally:
+                    os.close(fd)
+                self._copied += len(chunk)
+        except OSError as e:
+            raise SaveError(f"{self.copy_path}: cannot publish: {e.strerror or e}") from None
+
+    def watchers(self) -> tuple[str, ...]:
+        return watchers_of(me(), self.slot)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.on_frame in self.game.listeners:
+            self.game.listeners.remove(self.on_frame)
+        for path in (self.record_path, self.copy_path):
+            path.unlink(missing_ok=True)
+
+
+def mission_name(game: Any) -> str:
+    """The mission's own name ("Docking Ring"), or "" when the mode lists none."""
+    try:
+        rows = game.mode.missions()
+    except Exception:  # a mode that cannot list its missions: the id will do
+        return ""
+    return next((str(r.get("name", "")) for r in rows if r.get("id") == game.setup.mission), "")
+
+
+def publish(game: Any, save: Path | None) -> Publisher | None:
+    """A Publisher for a game being saved at `save`, when this player publishes."""
+    if save is None or not enabled():
+        return None
+    hidden = bool(getattr(getattr(game, "table", None), "hidden", False))
+    why = "its players hold secrets: host it as a shared game to be watched" if hidden else ""
+    try:
+        return Publisher(game, save, watchable=not hidden, why_not=why)
+    except SaveError:
+        return None
+
+
+# -- reading what others publish ------------------------------------------------------------
+
+
+def _players() -> Iterator[tuple[str, Path, int]]:
+    """(account, folder, uid) of each folder whose name is its owner's account."""
+    base = root()
+    if base is None:
+        return
+    try:
+        entries = sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            continue
+        try:
+            owner = pwd.getpwuid(info.st_uid).pw_name
+        except KeyError:
+            continue
+        if owner == entry.name:
+            yield owner, Path(entry.path), info.st_uid
+
+
+def _read_owned(path: Path, uid: int, limit: int) -> bytes | None:
+    """path's bytes when it is a regular file of uid's (not a link), else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != uid or info.st_size > limit:
+            return None
+        return os.read(fd, limit)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _watching() -> list[tuple[str, Watching]]:
+    out = []
+    for account, folder, uid in _players():
+        try:
+            names = sorted(os.listdir(folder / "watching"))
+        except OSError:
+            continue
+        for name in names:
+            data = _read_owned(folder / "watching" / name, uid, RECORD_LIMIT)
+            try:
+                note = _watch_decoder.decode(data) if data else None
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                note = None
+            if note is not None and alive(note.pid):
+                out.append((account, note))
+    return out
+
+
+def watchers_of(player: str, slot: str) -> tuple[str, ...]:
+    return tuple(sorted({a for a, w in _watching() if w.player == player and w.slot == slot}))
+
+
+def live_games() -> list[LiveGame]:
+    """Every game being played on this machine by a player who publishes."""
+    now = time.time()
+    games = []
+    watching = _watching()
+    for account, folder, uid in _players():
+        try:
+            names = sorted(n for n in os.listdir(folder / "live") if n.endswith(".json"))
+        except OSError:
+            continue
+        for name in names:
+            data = _read_owned(folder / "live" / name, uid, RECORD_LIMIT)
+            try:
+                game = _live_decoder.decode(data) if data else None
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                game = None
+            if game is None or not alive(game.pid) or now - game.updated > STALE_S:
+                continue
+            if name != f"{game.slot}.json":
+                continue
+            seen = tuple(sorted({a for a, w in watching if (w.player, w.slot) == (account, game.slot)}))
+            games.append(msgspec.structs.replace(game, player=account, watchers=seen))
+    return sorted(games, key=lambda g: -g.updated)
+
+
+def find(player: str, slot: str | None = None) -> LiveGame:
+    """The live game of player (its slot, or their latest); SaveError when none."""
+    games = [g for g in live_games() if g.player == player and (slot is None or g.slot == slot)]
+    if not games:
+        what = f"{player}/{slot}" if slot else player
+        raise SaveError(f"no game of {what} is being played now (shamble who lists them)")
+    return games[0]
+
+
+def copy_of(game: LiveGame) -> Path:
+    """Where the public copy of a live game's log lies (checked: its player's file)."""
+    base = root()
+    if base is None or not game.watchable:
+        raise SaveError(
+            f"{game.player}'s game cannot be watched" + (f": {game.why_not}" if game.why_not else "")
+        )
+    path = base / game.player / "live" / f"{game.slot}.shamble"
+    try:
+        info = path.lstat()
+        owner = pwd.getpwuid(info.st_uid).pw_name
+    except (OSError, KeyError):
+        raise SaveError(f"{path}: the game's copy is not there") from None
+    if not stat.S_ISREG(info.st_mode) or owner != game.player:
+        raise SaveError(f"{path}: is not {game.player}'s own copy; not watching it")
+    return path
+
+
+class WatchNote:
+    """While this player watches another's game: a note in their own folder."""
+
+    def __init__(self, game: LiveGame) -> None:
+        self.path: Path | None = None
+        if not enabled():
+            return
+        try:
+            folder = _own_dir(my_folder() / "watching")
+            path = folder / f"{game.player}--{game.slot}.json"
+            note = Watching(game.player, game.slot, os.getpid(), time.time())
+            _write_public(path, msgspec.json.encode(note))
+            self.path = path
+        except SaveError:
+            self.path = None
+
+    def close(self) -> None:
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
+            self.path = None
+
+
+# -- scores -----------------------------------------------------------------------------------
+
+
+def publish_score(entry: Score) -> None:
+    """A finished game's score line into this player's public scores."""
+    if not enabled():
+        return
+    try:
+        path = my_folder() / "scores.jsonl"
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        try:
+            os.fchmod(fd, 0o644)
+            os.write(fd, msgspec.json.encode(entry) + b"\n")
+        finally:
+            os.close(fd)
+    except (OSError, SaveError):
+        pass  # a scoreboard is a nicety: a game never fails for it
+
+
+def publish_all_scores(entries: list[Score]) -> None:
+    """This player's whole table, published once (the first time they publish)."""
+    if not enabled() or not entries:
+        return
+    try:
+        path = my_folder() / "scores.jsonl"
+        if path.exists():
+            return
+        _write_public(path, b"".join(msgspec.json.encode(e) + b"\n" for e in entries))
+    except SaveError:
+        pass
+
+
+def server_scores() -> list[tuple[str, Score]]:
+    """(player, score) of every publishing player's finished games; the player
+    is the folder's owner, whatever a line says."""
+    out = []
+    for account, folder, uid in _players():
+        data = _read_owned(folder / "scores.jsonl", uid, SCORES_LIMIT)
+        for line in (data or b"").splitlines():
+            try:
+                out.append((account, _score_decoder.decode(line)))
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+    return out
+
+
+def server_top(table: str | None = None, n: int = 10) -> list[tuple[str, Score]]:
+    rows = [(p, s) for p, s in server_scores() if table is None or s.table == table]
+    return sorted(rows, key=lambda r: (-r[1].score, r[1].rounds, r[1].date))[:n]
