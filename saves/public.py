@@ -89,7 +89,7 @@ def me() -> str:
 
 
 def setting() -> str:
-    """"on" or "off": this player's choice (on where a public folder exists)."""
+    """ "on" or "off": this player's choice (on where a public folder exists)."""
     try:
         said = (home() / SETTING).read_text(encoding="utf-8").strip()
     except OSError:
@@ -355,7 +355,9 @@ def live_games() -> list[LiveGame]:
                 continue
             if name != f"{game.slot}.json":
                 continue
-            seen = tuple(sorted({a for a, w in watching if (w.player, w.slot) == (account, game.slot)}))
+            seen = tuple(
+                sorted({a for a, w in watching if (w.player, w.slot) == (account, game.slot)})
+            )
             games.append(msgspec.structs.replace(game, player=account, watchers=seen))
     return sorted(games, key=lambda g: -g.updated)
 
@@ -374,7 +376,8 @@ def copy_of(game: LiveGame) -> Path:
     base = root()
     if base is None or not game.watchable:
         raise SaveError(
-            f"{game.player}'s game cannot be watched" + (f": {game.why_not}" if game.why_not else "")
+            f"{game.player}'s game cannot be watched"
+            + (f": {game.why_not}" if game.why_not else "")
         )
     path = base / game.player / "live" / f"{game.slot}.shamble"
     try:

@@ -93,7 +93,9 @@ def print_server_scores(table: str | None, as_json: bool) -> int:
     from saves import scores
 
     rows = public.server_scores()
-    tables = [table] if table else sorted({s.table for _, s in rows}, key=lambda t: (t == "endless", t))
+    tables = (
+        [table] if table else sorted({s.table for _, s in rows}, key=lambda t: (t == "endless", t))
+    )
     if as_json:
         for name in tables:
             for player, row in public.server_top(name):

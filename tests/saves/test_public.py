@@ -38,7 +38,10 @@ def test_a_game_played_is_listed_and_its_copy_follows_every_move(pub, tmp_path):
     assert publisher is not None
     (listed,) = public.live_games()
     assert (listed.player, listed.mode, listed.mission, listed.round) == (
-        public.me(), "station", "tutorial", 1
+        public.me(),
+        "station",
+        "tutorial",
+        1,
     )
     assert listed.name == "Docking Ring" and listed.watchable
     follower = Follower(public.copy_of(listed))

@@ -31,7 +31,7 @@ SHOWN = {"new", "continue", "load", "help", "quit"}  # in the footer
 
 
 def playing_now(games: list, room: int = 76) -> str:
-    """"Playing now: alice (station), bob (siege) and 2 more. w watches.", in room."""
+    """ "Playing now: alice (station), bob (siege) and 2 more. w watches.", in room."""
     for shown in range(min(3, len(games)), 0, -1):
         names = ", ".join(f"{g.player} ({g.mode})" for g in games[:shown])
         more = f" and {len(games) - shown} more" if len(games) > shown else ""
