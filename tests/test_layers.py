@@ -117,6 +117,22 @@ def test_no_module_outside_a_mode_imports_its_engine_package(package):
     assert not bad, "\n".join(bad)
 
 
+# -- no god modules ------------------------------------------------------------------
+MOST_LINES = 600
+
+
+def test_no_module_of_the_project_is_over_600_lines():
+    """A module that grows past this is doing several things: split it the way
+    the mode adapters are (play, keys, status, scene, narration, panels)."""
+    long = [
+        f"{path.relative_to(ROOT)}: {n} lines"
+        for package in sorted(PROJECT)
+        for path in sources(package)
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    ]
+    assert not long, "\n".join(long)
+
+
 # -- no import cycles ----------------------------------------------------------------
 def project_modules() -> dict[str, Path]:
     return {

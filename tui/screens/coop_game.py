@@ -39,10 +39,17 @@ from textual.binding import BindingsMap
 from tui import keys
 from tui.keys import Key
 from tui.modes.base import Seat, Step
-from tui.screens.coop_lobby import LobbyDialog, sentence
+from tui.screens.coop_lobby import (
+    LobbyDialog,
+    TablePanel,
+    lobby_changes,
+    sentence,
+    short_undo_note,
+    who,
+)
 from tui.screens.coop_view import HostActs, ViewGame, plays_from_view
 from tui.screens.game import GameScreen
-from tui.widgets.panels import MessageLog, Panel
+from tui.widgets.panels import MessageLog
 
 LOBBY_KEY = Key(
     "L", "lobby", "the table: who sits where; seats to the bot and back", "Game", label="table"
@@ -78,108 +85,6 @@ class SharedGame(HostActs):
             for c in game.legal_commands()
             if game.owner(c) in acting and game.takes_from(c) <= mine
         ]
-
-
-def who(client: Any, seat: str | None) -> str:
-    """A seat as the log names its player: "Player 2 (bob)", "Player 2 (bot)"."""
-    info = client.seat_info(seat)
-    if info is not None and info.status == "bot":
-        return f"{info.label} (bot)" if info.human else info.label  # the game's own bot
-    return client.who(seat)
-
-
-def seat_lines(client: Any, width: int) -> list[Text]:
-    """One line per seat: who sits there, here or away, the bot; > marks
-    the seats that may act now."""
-    turn = set(client.status.turn)
-    lines = []
-    for s in client.lobby.seats:
-        if s.account == client.account:
-            state = f"{s.account} (you{', the bot plays' if s.status == 'bot' else ''})"
-        elif s.status == "bot":
-            state = "bot" if not s.account else f"bot for {s.account}"
-        elif s.account:
-            state = f"{s.account}{'' if s.status == 'here' else ' (away)'}"
-        else:
-            state = "open"
-        text = Text(">" if s.seat in turn else " ", "bold")
-        text.append(f"{s.label} ", "bold" if s.account == client.account else "")
-        text.append(state)
-        text.truncate(width, overflow="ellipsis")
-        lines.append(text)
-    if client.lobby.watchers:
-        text = Text(" watching: " + ", ".join(client.lobby.watchers))
-        text.truncate(width, overflow="ellipsis")
-        lines.append(text)
-    return lines
-
-
-def undo_word(client: Any) -> str:
-    """The table panel's short word on undo."""
-    status = client.status
-    if not status.index or (status.undo_seat is None and status.undo_refusal is None):
-        return "none yet"
-    if status.undo_seat not in client.my_seats:
-        info = client.seat_info(status.undo_seat)
-        return f"{info.account or info.label}'s" if info else "not yours"
-    return "no" if status.undo_refusal else "yours"
-
-
-def short_undo_note(client: Any) -> str:
-    """undo_note() for a status line too narrow for it (^z tells it whole)."""
-    word = undo_word(client)
-    if word == "none yet":
-        return "Nothing to undo yet."
-    if word == "yours":
-        return "Undo takes back your move."
-    if word == "no":
-        return "No undo now (^z says why)."
-    return f"Undo: {word} to take back."
-
-
-class TablePanel(Panel):
-    """The seats of a shared game at the top of the side panels."""
-
-    title = "Players"
-
-    def show(self, host: Any) -> None:
-        client = host.client
-        width = max(10, (self.content_region.width or 32))
-        self.border_title = f"Players  undo: {undo_word(client)}"
-        self.put(Text("\n").join(seat_lines(client, width)))
-
-
-def lobby_changes(client: Any, old: Any, new: Any) -> list[str]:
-    """What changed at the table, in the log's words."""
-    lines = []
-    before = {s.seat: s for s in old.seats}
-    for s in new.seats:
-        was = before.get(s.seat)
-        if was is None or was == s:
-            continue
-        you = s.account == client.account
-        name = "You" if you else s.account
-        if was.account != s.account:
-            if s.account is None:
-                lines.append(f"{was.account} stood up: {s.label} is open.")
-            else:
-                lines.append(f"{name} sat down at {s.label}.")
-            continue
-        if s.status == "bot" and was.status != "bot":
-            owner = f" for {s.account}" if s.account else ""
-            lines.append(f"The bot plays {s.label}{owner} now.")
-        elif was.status == "bot" and s.status != "bot":
-            lines.append(f"{name or 'Nobody'} play{'' if you else 's'} {s.label} again.")
-        elif s.status == "away":
-            lines.append(f"{s.account} left: {s.label} is away (L: hand it to the bot).")
-        elif s.status == "here" and was.status == "away":
-            lines.append(f"{s.account} is back at {s.label}.")
-    came = sorted(set(new.watchers) - set(old.watchers))
-    went = sorted(set(old.watchers) - set(new.watchers))
-    seated = {s.account for s in new.seats}
-    lines += [f"{a} is watching." for a in came if a != client.account]
-    lines += [f"{a} stopped watching." for a in went if a not in seated]
-    return lines
 
 
 class SharedGameScreen(GameScreen):
