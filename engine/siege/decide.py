@@ -45,7 +45,8 @@ def choose(t: Turn, c: cmd.Choose) -> None:
 
 
 def after(t: Turn) -> None:
-    """After every command: a turn left with no action ends; when every living
+    """After every command: a turn left with no action ends (a carrier's waits
+    for end_turn, to choose where the carried is set down); when every living
     human has had a turn, the zombies' turn comes; when every zombie has
     acted, their turn ends (DESIGN-siege "Turns")."""
     if t.over or t.state.pending is not None:
@@ -53,8 +54,9 @@ def after(t: Turn) -> None:
     s = t.state
     if s.phase == "humans":
         active = s.active
-        if active is not None and actions_left(t.human(active)) == 0:
-            finish_turn(t, active)
+        h = t.human(active) if active is not None else None
+        if h is not None and actions_left(h) == 0 and h.carrying is None:
+            finish_turn(t, active)  # a carrier keeps the turn to say where to set down
         if all(h.id in t.state.done for h in t.state.living()):
             zombies.zombie_turn(t)
     elif s.phase == "zombies" and zombies.all_acted(t):

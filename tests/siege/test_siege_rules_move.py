@@ -214,9 +214,23 @@ def test_si_4_the_carried_are_set_down_on_the_carriers_latest_free_cell(play):
     g = _carry_game(play)
     g.act("carry", "drifter", target="cop")
     g.act("move", "drifter", path=[[2, 1], [3, 1], [4, 1]])
-    assert g.human("drifter")["done"]
+    assert not g.human("drifter")["done"], "a carrier with no action left keeps the turn"
+    g.act("end_turn", "drifter")
     assert g.at("cop") == [3, 1]
     assert g.human("cop")["carried_by"] is None
+
+
+def test_si_4_a_carrier_chooses_where_to_set_down_even_after_the_last_action(play):
+    """House rule (issue 25): a carrier's turn does not end by itself when the
+    actions run out; their end_turn says where the carried is set down."""
+    g = _carry_game(play)
+    g.act("carry", "drifter", target="cop")
+    g.act("move", "drifter", path=[[2, 1], [3, 1], [4, 1]])
+    assert g.human("drifter")["actions_left"] == 0
+    assert g.summary()["active"] == "drifter" and g.human("cop")["carried_by"] == "drifter"
+    assert g.refuses("move", "drifter", path=[[5, 1]]) == "no_actions"
+    g.act("end_turn", "drifter", set_down=[2, 1])
+    assert g.at("cop") == [2, 1] and g.human("drifter")["done"]
 
 
 def test_si_4_end_turn_may_name_where_the_carried_are_set_down(play):

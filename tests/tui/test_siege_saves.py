@@ -94,7 +94,7 @@ async def test_quit_continue_and_undo():
         await pilot.pause()
         app.open_game(Game.new("siege", mission="house", seed=7))
         screen = await started(pilot)
-        await pilot.press("m", "enter")  # Drifter's nearest step: up
+        await pilot.press("m", "up", "enter")  # Drifter steps up
         await pilot.pause()
         await pilot.press("tab", "f")  # the Cop aims: that ends Drifter's turn, so it asks
         await pilot.pause()

@@ -96,7 +96,7 @@ async def test_move_by_a_path_to_the_cursor_with_its_cost_shown(tmp_path):
         await cursor_to(pilot, screen, (4, 3))
         await pilot.press("m")  # 5 cells away (the wall between): out of reach
         assert log(app)[-1].startswith("4,3 is out of Cop's reach this turn (4 actions)")
-        assert screen.targeting.kind == "move" and screen.cursor in screen.targeting.options
+        assert screen.targeting.kind == "move" and screen.cursor == (1, 1), "back on the Cop"
         await cursor_to(pilot, screen, (4, 3))
         assert status(screen).startswith("Move: 4,3 (floor) is not a target")
         await cursor_to(pilot, screen, (3, 1))
@@ -314,6 +314,76 @@ async def test_r_shows_where_each_zombie_steps_next_and_what_it_can_bite(tmp_pat
         await pilot.press("r")
         await pilot.pause()
         assert [map_row(app, y) for y in range(6)] == before
+
+
+SLIP = """
+#####
+#1..#
+#Z..#
+#...#
+#X..#
+#####
+"""
+
+
+async def test_m_starts_on_the_human_and_slash_switches_to_the_slip_past_a_zombie(tmp_path):
+    """Issue 25: m leaves the cursor on the selected human (the arrows step
+    out from there); where a cheaper way slips past a zombie, the status line
+    says so and / switches to it (and back)."""
+    game = siege(tmp_path, SLIP, dice=[1], humans=["cop"])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("m")
+        assert screen.cursor == (1, 1) and screen.targeting.kind == "move"
+        assert "cells in reach: the arrows pick one" in status(screen)
+        await cursor_to(pilot, screen, (1, 3))
+        assert "to 1,3, 4 cells, 4 actions (0 left); / past z1: 2" in status(screen)
+        await pilot.press("slash")
+        await pilot.pause()
+        assert screen.cursor == (1, 3)
+        text = status(screen)
+        assert "to 1,3, 2 actions; slips past z1" in text, text
+        assert "/ round: 4" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.commands[-1].path == ((1, 2), (1, 3))
+        assert game.summary()["humans"]["cop"]["at"] == [1, 3]
+
+
+async def test_a_carrier_sets_the_carried_down_where_they_choose_after_the_last_step(tmp_path):
+    """Issue 25: the carrier's last action leaves their turn open; e asks where
+    the carried human is set down."""
+    board = """
+    #######
+    #12...#
+    #....X#
+    #######
+    """
+    path = mission(tmp_path, board, ("cop", "drifter"), "[humans.drifter]\nlives = 1\n")
+    game = Game.new("siege", mission=path, seed=1)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        screen.act({"type": "carry", "human": "cop", "target": "drifter"})
+        await pilot.pause()
+        screen.act({"type": "move", "human": "cop", "path": [[2, 1], [3, 1], [4, 1]]})
+        await pilot.pause()
+        cop = game.summary()["humans"]["cop"]
+        assert cop["actions_left"] == 0 and cop["carrying"] == "drifter" and not cop["done"]
+        assert screen.selected == "cop"
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog), dialog
+        labels = [label for _, label in dialog.options]
+        assert labels[1:] == ["3,1", "2,1", "1,1"], labels
+        for _ in range(labels.index("1,1")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.summary()["humans"]["drifter"]["at"] == [1, 1]
+        assert game.summary()["humans"]["cop"]["done"]
 
 
 HORDE = """

@@ -77,7 +77,7 @@ async def test_a_move_slipping_past_zombies_fits_80_columns(tmp_path):
     app = ShambleApp(game=game, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
-        await pilot.press("m")
+        await pilot.press("m", "m")  # m leaves the cursor on the human; m again: the first cell
         slipping = 0
         for _ in range(len(screen.targeting.options)):
             text, room = line(screen)

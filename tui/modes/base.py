@@ -258,6 +258,10 @@ class Play:
             return "cell " + ",".join(str(v) for v in cursor)
         return str(cursor)
 
+    def not_a_target(self, host: Host, t: Targeting, cursor: Any) -> str:
+        """The status line while aiming, the cursor on no target."""
+        return f"{self.place(cursor)} is not a target"
+
     def target_hint(self, host: Host, targeting: Targeting, cursor: Any) -> str:
         return self.place(cursor)
 

@@ -215,7 +215,7 @@ class GameScreen(KeyActions, Screen):
                     f". Enter, {t.key} next, Esc",
                 ]
             else:
-                text.append(f"{self.play.place(self.cursor)} is not a target")
+                text.append(self.play.not_a_target(self, t, self.cursor))
                 tails = [f", {t.key} next, Esc cancels", f": {t.key} next, Esc"]
             return fit(text, tails, room)
         return self.play.status(self)

@@ -78,9 +78,36 @@ class SiegeKeys:
     def routes(self) -> dict:
         return getattr(self, "_routes", {})
 
+    @property
+    def cheapest_way(self) -> bool:
+        """m's ways: the cheapest (slipping past zombies when it saves actions)
+        or, by default, the one with the fewest passes; / switches."""
+        return getattr(self, "_cheapest", False)
+
+    def other_route(self, host: Host, hid: str, cell) -> reach.Route | None:
+        """The way to cell that / would switch to, when it differs."""
+        other = reach.routes(host.view, hid, not self.cheapest_way).get(cell)
+        mine = self.routes.get(cell)
+        if other is None or mine is None or other.passes == mine.passes:
+            return None
+        return other
+
+    def key_way(self, host: Host) -> None:
+        t = host.targeting
+        hid = host.selected
+        if t is None or t.kind != "move" or hid is None:
+            host.add_log(["/ switches a move's way (past a zombie, or round) while m is aimed."])
+            return
+        self._cheapest = not self.cheapest_way
+        options = self.move_options(host, hid)
+        host.targeting = None  # a new set of ways: the cursor stays where it is
+        host.start_targeting(Targeting("move", "Move", "m", options))
+        way = "the cheapest ways, past zombies" if self.cheapest_way else "ways with no pass"
+        host.add_log([f"Moves now take {way} where there is a choice (/ switches)."])
+
     def move_options(self, host: Host, hid: str) -> dict:
         """Cell -> [move command] for every cell the engine lets the human walk to."""
-        found = reach.routes(host.view, hid)
+        found = reach.routes(host.view, hid, self.cheapest_way)
         options, kept = {}, {}
         for cell, route in found.items():
             command = {"type": "move", "human": hid, "path": [list(c) for c in route.path]}
@@ -112,9 +139,14 @@ class SiegeKeys:
             self.explain(host, "move", probe)
             return
         cursor = host.cursor
-        if cursor not in options and cursor != self.figure_cell(host.view, hid):
+        here = self.figure_cell(host.view, hid)
+        again = host.targeting is not None and host.targeting.kind == "move"  # m cycles
+        if cursor not in options and cursor != here and not again:
             host.add_log([self.out_of_reach(host, hid, cursor)])
         host.start_targeting(Targeting("move", "Move", "m", options))
+        if not again and cursor not in options and here is not None and host.cursor != here:
+            host.cursor = here  # the arrows step out from the human, not from a corner
+            host.redraw()
 
     def out_of_reach(self, host: Host, hid: str, cell: Any, shown: bool = True) -> str:
         left = host.view["humans"][hid]["actions_left"]

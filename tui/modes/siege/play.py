@@ -83,6 +83,13 @@ KEYS: tuple[Key, ...] = (
         "Turn",
         priority=True,
     ),
+    Key(
+        "slash",
+        "way",
+        "while m is aimed: the cheapest ways (past zombies) or the ways with no pass",
+        "Actions",
+        display="/",
+    ),
     Key("x", "look", "look: describe the cell under the cursor", "Turn"),
     Key(
         "r",
@@ -393,13 +400,27 @@ class SiegePlay(SiegeKeys, Play):
             route = self.routes.get(cursor)
             cost = words.path_cost(view, first["path"])
             left = view["humans"][first["human"]]["actions_left"] - cost
-            to, acts = f"to {where(cursor)}", f", {cost} action{'s' * (cost != 1)}"
-            text = f"{to}, {len(first['path'])} cells{acts}"
+            to, acts = f"to {where(cursor)}", f", {words.count(cost, 'action')}"
+            text = f"{to}, {words.count(len(first['path']), 'cell')}{acts}"
+            other = self.other_route(host, first["human"], cursor)
+            switch = ""
+            if other is not None:
+                way = f"past {', '.join(other.passes)}" if other.passes else "round"
+                switch = f"; / {way}: {other.cost}"
             if route and route.passes:
                 slips = f"; slips past {', '.join(route.passes)}"
-                hints = [f"{text} ({left} left){slips}", f"{text}{slips}", f"{to}{acts}{slips}"]
-                return self.fitting(host, t, [f"{h} (a 6 bites)" for h in hints] + hints[-1:])
-            return f"{text} ({left} left)"
+                bites = f"{slips} (a 6 bites)"
+                hints = [
+                    f"{text} ({left} left){bites}{switch}",
+                    f"{to}{acts}{bites}{switch}",
+                    f"{to}{acts}{slips}{switch}",
+                    f"{text} ({left} left){bites}",
+                    f"{to}{acts}{bites}",
+                    f"{to}{acts}{slips}",
+                ]
+                return self.fitting(host, t, hints)
+            hints = [f"{text} ({left} left){switch}", f"{text}{switch}", f"{to}{acts}{switch}"]
+            return self.fitting(host, t, [*hints, f"{text} ({left} left)", text])
         if t.kind == "attack":
             hid = first["human"]
             origin = self.figure_cell(view, hid)
@@ -437,6 +458,12 @@ class SiegePlay(SiegeKeys, Play):
             )
             return f"{name(first['weapon'])} at {where(cursor)}, {far} away: {zombies} zombie(s) in the blast"
         return self.label(first, view)
+
+    def not_a_target(self, host: Host, t: Targeting, cursor: Any) -> str:
+        mover = self.figure_cell(host.view, host.selected)
+        if t.kind == "move" and cursor == mover:
+            return f"{words.count(len(t.options), 'cell')} in reach: the arrows pick one"
+        return super().not_a_target(host, t, cursor)
 
     def fitting(self, host: Host, t: Targeting, hints: list[str]) -> str:
         """The first hint (longest first) that leaves the status line room for

@@ -54,11 +54,13 @@ class Route:
     passes: tuple[str, ...] = ()  # zombies slipped past on the way (a 6 bites)
 
 
-def routes(view: dict, hid: str) -> dict[Cell, Route]:
-    """The cheapest route to every cell the human can end a move on with the
+def routes(view: dict, hid: str, cheapest: bool = False) -> dict[Cell, Route]:
+    """The best route to every cell the human can end a move on with the
     actions left: fewest zombies passed first, then fewest actions, then
-    fewest cells. Humans are walked through, never stopped on; a zombie is
-    passed only straight on, to a free cell just beyond it (SI-3)."""
+    fewest cells; or, `cheapest`, fewest actions first, slipping past a
+    zombie whenever that saves an action. Humans are walked through, never
+    stopped on; a zombie is passed only straight on, to a free cell just
+    beyond it (SI-3)."""
     h = view["humans"][hid]
     start = cell_of(h["at"])
     left = h["actions_left"]
@@ -71,9 +73,10 @@ def routes(view: dict, hid: str) -> dict[Cell, Route]:
     came: dict[Cell, tuple[Cell, tuple[Cell, ...], str]] = {}
     queue: list[tuple[int, int, int, Cell]] = [(0, 0, 0, start)]
     while queue:
-        passes, cost, cells, here = heapq.heappop(queue)
-        if best.get(here) != (passes, cost, cells):
+        first, second, cells, here = heapq.heappop(queue)
+        if best.get(here) != (first, second, cells):
             continue
+        passes, cost = (second, first) if cheapest else (first, second)
         for nxt in b.neighbours(here):
             price = human_cost(view, nxt)
             if price is None:
@@ -88,14 +91,19 @@ def routes(view: dict, hid: str) -> dict[Cell, Route]:
                 step, land, extra, who = (nxt, beyond), beyond, price + price2, zombies[nxt]
             else:
                 step, land, extra, who = (nxt,), nxt, price, ""
-            key = (passes + bool(who), cost + extra, cells + len(step))
-            if key[1] > left or (land in best and best[land] <= key):
+            spent = cost + extra
+            if cheapest:
+                key = (spent, passes + bool(who), cells + len(step))
+            else:
+                key = (passes + bool(who), spent, cells + len(step))
+            if spent > left or (land in best and best[land] <= key):
                 continue
             best[land] = key
             came[land] = (here, step, who)
             heapq.heappush(queue, (*key, land))
     out: dict[Cell, Route] = {}
-    for cell, (_, cost, _) in best.items():
+    for cell, key in best.items():
+        cost = key[0] if cheapest else key[1]
         if cell == start or cell in people:
             continue
         path: list[Cell] = []

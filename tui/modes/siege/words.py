@@ -29,6 +29,11 @@ TERRAIN = {
 }
 
 
+def count(n: int, word: str) -> str:
+    """1 cell, 2 cells; 1 action, 3 actions."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def faces(values) -> str:
     """[5, 6] -> "5-6", [6] -> "6", [] -> "-"."""
     v = sorted(values)
