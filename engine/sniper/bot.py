@@ -36,6 +36,7 @@ OPEN = 3  # the price of an open cell: units he does not know of may see it
 OPEN_BLIND = 6  # the same in rain, when he sees no further than they do
 SEEN = 8  # the price of a cell a known unit could see him on
 CLOSE = 20  # the price of a cell a unit could reach next to in one move
+SEARCHED = 2  # quarters of CLOSE for a cover cell a unit could search next turn
 HOT = 8  # the price of a cell near where he was last spotted
 MEMORY = 3  # turns it trusts where it last saw a unit
 CAUTION = 4  # how much more a safe cell weighs than a step of progress, unhurried
@@ -237,8 +238,9 @@ class _Mind:
         for kind, at in self.known.values():
             spec = content.unit(kind)
             dist = chebyshev(cell, at)
-            if spec.captures and dist <= spec.speed + 1 and (exposed or cell in self.lanes):
-                d += CLOSE
+            if spec.captures and dist <= spec.speed + 1:
+                # in the open they see him; in cover they may still walk into him searching
+                d += CLOSE if exposed or cell in self.lanes else CLOSE * SEARCHED // 4
             if spec.smell and dist <= spec.smell + spec.speed:
                 d += CLOSE // 2
         if any(chebyshev(cell, h) <= 2 for h in self.hot):

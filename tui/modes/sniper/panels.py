@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.core.geometry import chebyshev
+from engine.sniper import content
 from engine.sniper.mission import id_order
 from tui.modes.sniper import words
 from tui.modes.sniper.glyphs import Glyphs
@@ -120,15 +121,40 @@ class KitPanel(FixedPanel):
         view = host.view
         if side(view) == "sniper":
             self.border_title = "Kit"
-            hand = view["sniper"]["hand"]
-            self.put(
-                Text(", ".join(words.card(c) for c in hand) or "nothing left", overflow="ellipsis")
-            )
+            width = self.content_region.width or 30
+            self.put(Text(kit_text(view["sniper"]["hand"], width, self.lines - 1)))
         else:
             self.border_title = "Event cards"
             hand = view.get("commander_hand", [])
             note = " (played one)" if view.get("event_played") else ""
             self.put(Text((", ".join(words.card(c) for c in hand) or "none") + note))
+
+
+def kit_text(hand: list[str], width: int, rows: int) -> str:
+    """His cards by their full names, a card held twice once with its count
+    ("grenade x2"), packed into `rows` lines of `width` without cutting a name;
+    what does not fit is counted at the end ("+2")."""
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    names = [words.card(c) + (f" x{n}" if n > 1 else "") for c, n in counts.items()]
+    if not names:
+        return "nothing left"
+    lines: list[str] = [""]
+    for i, name in enumerate(names):
+        left = len(names) - i - 1
+        piece = name + ("," if left else "")
+        line = lines[-1]
+        if not line or len(line) + 1 + len(piece) <= width:
+            lines[-1] = f"{line} {piece}".strip()
+        elif len(lines) < rows:
+            lines.append(piece)
+        else:
+            more = f" +{left + 1}"
+            lines[-1] = line if len(line) + len(more) <= width else line[: width - len(more)]
+            lines[-1] = lines[-1].rstrip(",") + more
+            break
+    return "\n".join(lines)
 
 
 class ObjectivesPanel(FixedPanel):
@@ -154,8 +180,12 @@ class ObjectivesPanel(FixedPanel):
                 text.append("\n")
             text.append("[x] " if done else "[ ] ", "bold")
             text.append(words.objective(o), "dim" if done else "")
+            need = content.objective(o)
+            if need.kind == "kills" and not done:
+                have = view.get("kills", {}).get(need.unit_kind, 0)
+                text.append(f" ({min(have, need.number)}/{need.number})")
         if not me["objectives"]:
-            text.append("none")
+            text.append("none: get out")
         self.put(text)
 
 

@@ -386,6 +386,17 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         if self.game.undo_count is not None:  # a shared game's view does not count them
             table.add_row("undos", str(self.game.undo_count))
         reason = "" if won else words.lost_reason(s["lost_reason"])
+        if self.hot_seat:  # both sides read this screen: each is told its own end
+            standing = sum(1 for u in s["units"].values() if u["alive"])
+            table.add_row("commander's units standing", f"{standing} of {len(s['units'])}")
+            if won:
+                return GameOver(
+                    "SNIPER: ESCAPED, MISSION WON", True, table, "Commander: the sniper got away."
+                )
+            why = words.lost_reason(s["lost_reason"])
+            return GameOver(
+                "COMMANDER: THE SNIPER IS FINISHED", False, table, f"Sniper: mission lost, {why}."
+            )
         return GameOver("ESCAPED: MISSION WON" if won else "MISSION LOST", won, table, reason)
 
     def commander_over(self, view: dict) -> GameOver:

@@ -50,6 +50,10 @@ TERRAIN_WORDS = {
 }
 
 
+def kind_armoured(kind: str) -> bool:
+    return kind in content.content().units and content.unit(kind).armoured
+
+
 class SniperStatus:
     """Mixed into SniperPlay: needs its side, sight, glyphs and the
     commander's hints."""
@@ -62,6 +66,9 @@ class SniperStatus:
                 return f"Move to {words.cell(path[-1])} ({n} step{'s' if n > 1 else ''})"
             case "shoot":
                 who = words.unit(command["target"])
+                if view.get("masked"):  # the bombardment covers every shot this turn
+                    how = "suppressed" if command.get("suppressed") else "loud"
+                    return f"Fire at {who}, {how}: masked (no one hears it; you stay unseen)"
                 if command.get("suppressed"):
                     noise = self.suppressor_noise(view)
                     return f"Fire at {who}, suppressed (heard within {noise})"
@@ -230,6 +237,10 @@ class SniperStatus:
         if wound:
             text += f", wound {percent(wound, total)}"
         text += f", miss {percent(miss, total)}"
+        if kind_armoured(u["kind"]):
+            text += ": only a weak point hurts it" if kill + wound else ": no shot left can hurt it"
+        if view.get("masked"):
+            text += "; masked"
         deck = f" ({total} cards)"
         return text + deck if len(text + deck) + spare <= host.status_room() else text
 
