@@ -72,7 +72,13 @@ def add_parsers(
     p = sub.add_parser("fork", help="start a new save from any moment of a saved game")
     p.add_argument("path", help="the save to fork")
     p.add_argument("--at", type=int, required=True, metavar="K", help="the moment, as in replay")
-    p.add_argument("--to", required=True, metavar="NEWPATH", help="the new save (must not exist)")
+    p.add_argument(
+        "--to",
+        required=True,
+        metavar="NAME",
+        help="the new save (must not exist): a NAME in the saves folder (listed by "
+        "`shamble saves`), or a path ending in .shamble or holding a /",
+    )
     p.add_argument(
         "--undo",
         default=None,
@@ -192,6 +198,16 @@ def cmd_replay_at(args: argparse.Namespace) -> int:
     return 0
 
 
+def fork_target(text: str) -> Path:
+    """Where `fork --to` writes: a path as given when it ends in .shamble or
+    holds a /, else the save of that name in the saves folder."""
+    from saves.slots import SUFFIX, slot_path
+
+    if text.endswith(SUFFIX) or "/" in text:
+        return Path(text)
+    return slot_path(text, create_dir=True)
+
+
 def cmd_fork(args: argparse.Namespace) -> int:
     from engine import RuleError
     from saves.history import History, relaxed_undo
@@ -199,7 +215,8 @@ def cmd_fork(args: argparse.Namespace) -> int:
     try:
         history = History.open(args.path)
         moment = _moment(history, args.at)
-        game = history.save_fork(moment, args.to, undo=args.undo)
+        target = fork_target(args.to)
+        game = history.save_fork(moment, target, undo=args.undo)
     except SaveError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -209,7 +226,7 @@ def cmd_fork(args: argparse.Namespace) -> int:
     origin = game.origin
     assert origin is not None
     print(
-        f"forked {args.path} at moment {moment} ({origin.commands} commands) into {args.to}"
+        f"forked {args.path} at moment {moment} ({origin.commands} commands) into {target}"
         + (
             f"; undo is {game.setup.undo} there, {origin.undo} in the source"
             if relaxed_undo(game.header())

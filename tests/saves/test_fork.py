@@ -163,3 +163,21 @@ def test_shamble_fork_writes_the_new_save(source, tmp_path, capsys):
     assert shamble(["fork", str(strict), "--at", "6", "--to", str(casual), "--undo", "casual"]) == 0
     assert "ironman in the source" in capsys.readouterr().out
     assert load(casual).setup.undo == "casual"
+
+
+def test_fork_to_a_name_writes_into_the_saves_folder(source, tmp_path, monkeypatch, capsys):
+    """Issue 28: `--to NAME` is a save in the saves folder that `shamble saves`
+    lists; a path ending in .shamble (or holding a /) is written as given."""
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    _, path = source
+    assert shamble(["fork", str(path), "--at", "3", "--to", "branch"]) == 0
+    saved = tmp_path / "home" / "saves" / "branch.shamble"
+    assert saved.exists() and not (tmp_path / "branch").exists()
+    assert str(saved) in capsys.readouterr().out
+    assert shamble(["saves"]) == 0
+    assert "branch" in capsys.readouterr().out
+    assert shamble(["fork", str(path), "--at", "3", "--to", "here.shamble"]) == 0
+    assert (tmp_path / "here.shamble").exists()
+    assert shamble(["fork", str(path), "--at", "3", "--to", "bad name!"]) == 2
+    assert "not a save name" in capsys.readouterr().err
