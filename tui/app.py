@@ -65,12 +65,16 @@ class ShambleApp(App):
         session: Any = None,
         autosave: bool = True,
         playback: bool = False,
+        to_shell: bool = False,
     ) -> None:
         super().__init__()
         self.ascii_only = ascii_only
         self.mouse = mouse
         self.autosave = autosave  # off: games are played without a save file
         self.playback = playback  # show phases and bot turns a step at a time
+        # opened on a game or viewer by a command (`shamble new`, `watch`...):
+        # leaving it ends the program, as a command does, not on the title
+        self.to_shell = to_shell
         self._first_game = game
         self._first_session = session
         self.session: Any = None  # the autosave session of the open game
@@ -128,6 +132,17 @@ class ShambleApp(App):
         deadline.start()
         self.close_session()
         self.exit(return_code=0)
+
+    def pop_screen(self) -> Any:
+        """Textual's pop; when the title comes back to the top of an app a
+        command opened on a game (to_shell), the program ends instead."""
+        done = super().pop_screen()
+        if self.to_shell and len(self.screen_stack) == 1:
+            from tui.screens.title import TitleScreen
+
+            if isinstance(self.screen, TitleScreen):
+                self.exit()
+        return done
 
     # -- games and saves ------------------------------------------------------
     def open_game(self, game: Game, session: Any = None) -> bool:
@@ -265,7 +280,8 @@ class ShambleApp(App):
 
 class ViewerApp(ShambleApp):
     """The app opening on one screen over the title (`shamble watch`,
-    `shamble replay --view`); leaving it shows the title."""
+    `shamble replay --view`); the cli opens it with to_shell, so leaving
+    that screen ends the program."""
 
     def __init__(self, first: Any, **settings: Any) -> None:
         super().__init__(**settings)

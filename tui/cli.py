@@ -152,6 +152,7 @@ def _run_app(args: argparse.Namespace, game=None, session=None) -> int:
         game=game,
         session=session,
         playback=args.playback,
+        to_shell=game is not None,  # q leaves the game, and the program with it
     )
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
@@ -211,7 +212,9 @@ def _run_viewer(args: argparse.Namespace, first) -> int:
     """The app opening on one screen (first(app) makes it) over the title."""
     from tui.app import ViewerApp
 
-    app = ViewerApp(first, ascii_only=args.ascii, mouse=not args.no_mouse, playback=args.playback)
+    app = ViewerApp(
+        first, ascii_only=args.ascii, mouse=not args.no_mouse, playback=args.playback, to_shell=True
+    )
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
 

@@ -3,8 +3,8 @@ send-keys plays, capture-pane reads the screen as a player sees it.
 
 Covers: a new game from the command line, opening a door and moving with
 the keyboard, the board and panels on screen (zone ids on the board), the
-character sheet, leaving to the title and
-Continue, and a SIGHUP (a dropped SSH connection) exiting cleanly with the
+character sheet, leaving (a game `shamble new` opened: back to the
+shell) and Continue from the title, and a SIGHUP (a dropped SSH connection) exiting cleanly with the
 save intact. Skipped only when tmux is not installed."""
 
 from __future__ import annotations
@@ -123,7 +123,9 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     term.keys("Escape")
     term.wait_for("Objectives left", "c sheet")
 
-    term.keys("q", "y")
+    term.keys("q", "y")  # a game the command line opened: leaving it ends the program
+    assert term.wait_exit() == 0
+    term = terminals()  # a bare `shamble`: the title, where Continue picks it up
     screen = term.wait_for("New game", "Continue: ")
     assert "Continue: tutorial, round 1" in screen
     term.keys("c")

@@ -1,7 +1,7 @@
 """Issue 18 end to end, in two real terminals (tmux at 80x24): one plays the
 tutorial with `shamble new`, the other runs `shamble watch` on its save and
-sees each move, undo included; once the player has left, the watcher
-replays the save from Load, steps through it and forks a new game."""
+sees each move, undo included; each leaves with q, back to the shell; then
+the title's Load replays the save, steps through it and forks a new game."""
 
 from __future__ import annotations
 
@@ -46,10 +46,14 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
     watcher.wait_for("Redo: the command taken back was played again.")
 
     watcher.keys("m", "C-z", "Enter")  # nothing here plays: the save is as the player left it
-    player.keys("q", "y")
-    player.wait_for("New game", "Continue: ")
+    player.keys("q", "y")  # opened by `shamble new`: leaving ends the program
+    assert player.wait_exit() == 0
 
-    watcher.keys("q", "l")
+    watcher.keys("q")  # and `shamble watch` too
+    assert watcher.wait_exit() == 0
+    watcher = terminals()  # the title's Load lists the save: replay and fork from there
+    watcher.wait_for("New game", "Continue: ")
+    watcher.keys("l")
     watcher.wait_for("Load a saved game", "w watches, r replays")
     watcher.keys("r")
     screen = watcher.wait_for("Replay tutorial-1: step 0 of 3, round 1.", "The start of the game.")

@@ -68,6 +68,8 @@ class GameOverScreen(SeeThrough, ModalScreen[str | None]):
                 yield Label(note, id="score-note")
             if self.host is not None:
                 options = [Option(f"{self.host.continue_label}  (c)", id="title")]
+            elif getattr(self.app, "to_shell", False):  # opened by a command: back to the shell
+                options = [Option("Quit Shamble  (t)", id="title")]
             else:
                 options = [Option("Back to the title screen  (t)", id="title")]
             if self.game.can_undo():
