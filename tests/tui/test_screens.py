@@ -159,3 +159,31 @@ async def test_new_game_dialog_ticks_survivors_and_starts_with_them():
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert list(app.screen.view["survivors"]) == ["okafor", "lin"]
+
+
+async def test_the_titles_tagline_fits_the_mode_in_view(home):
+    """Issue 28: not "a space station" in every mode: one line for all modes,
+    the highlighted entry's mode's own, and Continue's game's mode."""
+    from tui import persist
+    from tui.modes import get_ui, ui_modes
+
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tagline = app.screen.query_one("#tagline")
+        assert "board games: " in str(tagline.render())
+        assert all(get_ui(m).name in str(tagline.render()) for m in ui_modes())
+        menu = app.screen.query_one("#title-menu")
+        menu.highlighted = menu.get_option_index("siege-campaign")
+        await pilot.pause()
+        assert str(tagline.render()) == get_ui("siege").tagline
+        menu.highlighted = menu.get_option_index("new")
+        await pilot.pause()
+        assert "board games: " in str(tagline.render())
+    session = persist.start_session(Game.new("siege", mission="house", seed=1))
+    session.close()
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("#tagline").render()) == get_ui("siege").tagline

@@ -327,6 +327,7 @@ class ModeUI:
 
     mode_id = ""
     name = ""
+    tagline = ""  # the title's line under its art while this mode is in view
     order = 50  # place in mode lists (the new-game dialog opens on the lowest)
     play_path = ""
 

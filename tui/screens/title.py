@@ -46,7 +46,9 @@ class TitleScreen(Screen):
         super().__init__()
         from tui.modes import get_ui, ui_modes
 
-        self.entries = {e.id: e for m in ui_modes(engine=False) for e in get_ui(m).title_entries()}
+        self.uis = {m: get_ui(m) for m in ui_modes(engine=False)}
+        self.entry_mode = {e.id: m for m, ui in self.uis.items() for e in ui.title_entries()}
+        self.entries = {e.id: e for ui in self.uis.values() for e in ui.title_entries()}
         extra = tuple((e.id, e.label, e.key) for e in self.entries.values())
         self.menu = (*HEAD, *extra, *SHARED, *TAIL)
         # the modes' entries have keys of their own, so the bindings are this screen's
@@ -71,13 +73,37 @@ class TitleScreen(Screen):
         width = max(12, *(len(label) + 1 for _, label, _ in self.menu))  # keys in one column
         with Vertical(id="title-box"):
             yield Static(ART.strip("\n"), id="title-art")
-            yield Label("zombie survival on a boarded-up space station", id="tagline")
+            tagline = Label(self.tagline(None), id="tagline")
+            # as wide as the widest, so the menu does not move when it changes
+            tagline.styles.width = max(len(self.tagline(m)) for m in (None, *self.uis))
+            yield tagline
             yield OptionList(
                 *[Option(f"{label:<{width}}{key:>3}", id=oid) for oid, label, key in self.menu],
                 id="title-menu",
             )
             yield Label("", id="title-note")
         yield KeyFooter()
+
+    def tagline(self, mode: str | None) -> str:
+        """The line under the art: the mode in view's own (that of the
+        highlighted entry, or of the game Continue opens), else one for all."""
+        ui = self.uis.get(mode or "")
+        if ui is not None and ui.tagline:
+            return ui.tagline
+        names = [ui.name or m for m, ui in self.uis.items()]
+        if len(names) == 1:
+            return "a zombie-survival board game in your terminal"
+        return f"zombie-survival board games: {', '.join(names[:-1])} and {names[-1]}"
+
+    def mode_in_view(self, option_id: str | None) -> str | None:
+        """A mode's entry highlighted: its mode; Continue: the mode of the
+        game it opens; anything else: none (the line for all modes)."""
+        if option_id == "continue":
+            return getattr(self, "_latest_mode", None)
+        return self.entry_mode.get(option_id or "")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#tagline", Label).update(self.tagline(self.mode_in_view(event.option_id)))
 
     def on_screen_resume(self) -> None:
         # after the frame is painted: reading every save for Continue takes a
@@ -87,24 +113,25 @@ class TitleScreen(Screen):
     def latest(self) -> tuple[str, object] | None:
         """What Continue opens: the game played last, a plain save or one a
         title entry keeps (a campaign's mission), with the note about it."""
+        self._latest_mode: str | None = None
         if not self.app.autosave:
             return None
         from tui import persist
 
-        found: list[tuple[float, str, object]] = []
+        found: list[tuple[float, str, object, str]] = []
         save = persist.latest_unfinished()
         if save is not None:
-            found.append((persist.last_played(save), persist.describe(save), save))
+            found.append((persist.last_played(save), persist.describe(save), save, save.mode))
         for entry in self.entries.values():
             try:
                 going = entry.in_play() if entry.in_play else None
             except Exception:  # a damaged record must not keep the title away
                 going = None
             if going is not None:
-                found.append((going.when, going.text, going))
+                found.append((going.when, going.text, going, self.entry_mode[entry.id]))
         if not found:
             return None
-        _, text, what = max(found, key=lambda f: f[0])
+        _, text, what, self._latest_mode = max(found, key=lambda f: f[0])
         return text, what
 
     def refresh_menu(self) -> None:
@@ -125,6 +152,7 @@ class TitleScreen(Screen):
             else:
                 menu.disable_option(entry.id)
         menu.highlighted = menu.get_option_index(start)
+        self.query_one("#tagline", Label).update(self.tagline(self.mode_in_view(start)))
         menu.focus()
         self.live = self.live_games()
         if self.live:

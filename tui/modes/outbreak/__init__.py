@@ -43,6 +43,7 @@ draws are named there, the others read only that you drew a card."""
 class OutbreakUI(ModeUI):
     mode_id = "outbreak"
     name = "Outbreak"
+    tagline = "a tile-laying race through a town the dead are taking"
     order = 30
     play_path = "tui.modes.outbreak.play:OutbreakPlay"
 

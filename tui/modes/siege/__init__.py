@@ -49,6 +49,7 @@ them.
 class SiegeUI(ModeUI):
     mode_id = "siege"
     name = "Siege"
+    tagline = "a few humans hold a house, a street or a farm against the dead"
     order = 10
     play_path = "tui.modes.siege.play:SiegePlay"
 

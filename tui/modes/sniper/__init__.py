@@ -56,6 +56,7 @@ class SniperFields(ChoiceFields):
 class SniperUI(ModeUI):
     mode_id = "sniper"
     name = "Sniper"
+    tagline = "one sniper behind the lines, a commander hunting him"
     order = 30
     play_path = "tui.modes.sniper.play:SniperPlay"
 

@@ -47,6 +47,7 @@ Full rules, with rule ids: docs/rules.md in the source."""
 class StationUI(ModeUI):
     mode_id = "station"
     name = "Station"
+    tagline = "zombie survival on a boarded-up space station"
     order = 0  # the first mode offered
     play_path = "tui.modes.station.play:StationPlay"
 
