@@ -128,6 +128,8 @@ async def test_campaign_mission_won_continued_card_kept_and_resumed(home):
         assert isinstance(keep, KeepCardsDialog)
         living = [s for s, v in game.summary()["survivors"].items() if v["alive"]]
         assert list(keep.kept) == living
+        shown = screen_text(app)  # issue 28: dice as the cards panel writes them
+        assert "Back anyway, as at the start:" in shown and "pow" not in shown
         await pilot.press("c")  # confirm the default choices
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
@@ -310,6 +312,32 @@ async def test_keep_dialog_cycles_cards_and_escape_leaves_it_for_later():
         await pilot.press("escape")
         await settle(pilot)
         assert results == [None]
+
+
+async def test_keep_dialog_says_what_comes_back_and_counts_dice_as_the_cards_panel():
+    """ST-C.2: the starting cards come back anyway (the dialog says whose);
+    a weapon's dice are the survivor's own count ("3d 3+"), never "pow2"."""
+    from engine.station import content
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dice = {("hale", "shotgun", True): 3, ("hale", "crowbar", False): 2}
+        dialog = KeepCardsDialog(
+            {"hale": ["crowbar", "shotgun"], "lin": ["medkit"]},
+            lambda sid, card, ranged: dice.get((sid, card, ranged)),
+        )
+        app.push_screen(dialog)
+        await settle(pilot)
+        text = screen_text(app)
+        hale, lin = (content.survivors()[s].starts_with for s in ("hale", "lin"))
+        assert "Back anyway, as at the start: Hale's crowbar, Lin's medkit." in text
+        assert f"{content.card('shotgun').hit}+" in text and "3d " in text and "pow" not in text
+        await pilot.press("right")  # Hale: nothing, then his own crowbar
+        await pilot.press("right")
+        assert dialog.kept["hale"] == hale == "crowbar"
+        assert "< crowbar >  2d " in screen_text(app) and "(back anyway)" in screen_text(app)
+        assert "2d " in screen_text(app)
 
 
 async def test_the_last_mission_won_wins_the_campaign(home):

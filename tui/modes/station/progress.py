@@ -79,9 +79,15 @@ class KeepCardsDialog(ModalScreen[dict | None]):
         Binding("c", "done", "confirm", show=False),
     ]
 
-    def __init__(self, options: dict[str, list[str]]) -> None:
+    def __init__(
+        self,
+        options: dict[str, list[str]],
+        dice: Callable[[str, str, bool], int | None] | None = None,
+    ) -> None:
         super().__init__()
         self.options = {sid: [*cards, None] for sid, cards in options.items()}
+        self.dice = dice or (lambda _sid, _card, _ranged: None)  # as the cards panel counts
+        self.starts = {sid: content.survivors()[sid].starts_with for sid in options}
         self.kept: dict[str, str | None] = {}
         for sid, cards in options.items():
             start = content.survivors()[sid].starts_with
@@ -92,9 +98,17 @@ class KeepCardsDialog(ModalScreen[dict | None]):
         with Vertical(id="keep", classes="dialog"):
             yield Label("Keep one card each for the next mission", id="question")
             yield OptionList(id="keep-list")
+            yield Label(self.back_anyway(), id="keep-back")
             yield Label(
                 "Enter or arrows change the card; c or Done confirms; Esc later", classes="note"
             )
+
+    def back_anyway(self) -> str:
+        """ST-C.2: the starting cards come back whatever is kept."""
+        cards = [
+            f"{display_name(sid)}'s {card_name(card)}" for sid, card in self.starts.items() if card
+        ]
+        return f"Back anyway, as at the start: {', '.join(cards)}." if cards else ""
 
     def on_mount(self) -> None:
         self.rebuild()
@@ -106,9 +120,12 @@ class KeepCardsDialog(ModalScreen[dict | None]):
         menu.clear_options()
         for sid, card in self.kept.items():
             line = Text(f"{display_name(sid):<8} keeps  < {card_name_or_none(card)} >")
-            stats = _card_stats(card, {}, lambda _c, _r: None) if card else ""
+            dice = lambda c, ranged, sid=sid: self.dice(sid, c, ranged)  # noqa: E731
+            stats = _card_stats(card, {}, dice) if card else ""
             if stats:
                 line.append(f"  {stats}", "dim")
+            if card is not None and card == self.starts.get(sid):
+                line.append("  (back anyway)", "dim")
             menu.add_option(Option(line, id=sid))
         menu.add_option(Option(Text("Done: carry on", "bold"), id="done"))
         menu.highlighted = min(at, menu.option_count - 1)
@@ -335,8 +352,17 @@ class ProgressScreen(records.RecordScreen):
         if not options:
             self.finish(summary, {})
             return
+        game = self.game
+
+        def dice(sid: str, card: str, ranged: bool) -> int | None:
+            from engine.station.attack import dice_count
+
+            survivor = game.state.survivor(sid)
+            return dice_count(survivor, card, ranged) if survivor is not None else None
+
         self.app.push_screen(
-            KeepCardsDialog(options), lambda kept: kept is not None and self.finish(summary, kept)
+            KeepCardsDialog(options, dice),
+            lambda kept: kept is not None and self.finish(summary, kept),
         )
 
     def finish(self, summary: dict, kept: dict) -> None:
