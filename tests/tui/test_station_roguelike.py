@@ -509,3 +509,28 @@ async def test_a_zone_named_like_a_figure_is_not_labelled_and_a_mission_file_is_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         assert "Warning" not in " ".join(screen.query_one(MessageLog).lines)
+
+
+async def test_the_melee_list_starts_on_the_best_weapon():
+    """Issue 28: the cursor starts on the weapon expected to hit most (Vega's
+    fire axe, 3d 5+, before her wrench, 2d 5+, and bare hands, 1d 6+)."""
+    from textual.widgets import OptionList
+
+    from tui.screens.dialogs import ChoiceDialog
+
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        hits = [
+            {"type": "melee", "survivor": "vega"},
+            {"type": "melee", "survivor": "vega", "weapon": "wrench"},
+            {"type": "melee", "survivor": "vega", "weapon": "fire_axe"},
+        ]
+        assert screen.play.best_attack(hits) == 2
+        assert screen.play.best_attack(hits[:2]) == 1
+        screen.choose_and_act("Melee", hits, screen.play.best_attack(hits))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        menu = dialog.query_one(OptionList)
+        assert menu.highlighted == 2 and "fire axe: 3d 5+" in str(menu.highlighted_option.prompt)

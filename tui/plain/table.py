@@ -67,7 +67,8 @@ class PlainHost:
     def submit(self, command: dict) -> bool:
         return self.table.submit(command)
 
-    def choose_and_act(self, title: str, commands: list[dict]) -> None:
+    def choose_and_act(self, title: str, commands: list[dict], best: int = 0) -> None:
+        # the list is numbered; no cursor to place on the best
         if len(commands) == 1:
             self.act(commands[0])
         else:
@@ -81,7 +82,7 @@ class PlainHost:
         if self.table.yes(question):
             then()
 
-    def pick(self, title: str, options: list[tuple[str, str]], then) -> None:  # noqa: ANN001
+    def pick(self, title: str, options: list[tuple[str, str]], then, highlight: int = 0) -> None:  # noqa: ANN001
         then(self.table.choose(title, [label for _, label in options], [i for i, _ in options]))
 
     def add_log(self, lines: list[str]) -> None:

@@ -146,11 +146,14 @@ class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "close", show=False)]
 
-    def __init__(self, title: str, options: list[tuple[str, str]], note: str = "") -> None:
+    def __init__(
+        self, title: str, options: list[tuple[str, str]], note: str = "", highlight: int = 0
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.options = options
         self.note = note
+        self.highlight = highlight  # the option the cursor starts on
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog choice"):
@@ -159,7 +162,9 @@ class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
             yield Label(self.note or "Enter chooses, Esc closes", classes="note")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        menu = self.query_one(OptionList)
+        menu.highlighted = min(max(self.highlight, 0), max(menu.option_count - 1, 0))
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

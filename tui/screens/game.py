@@ -303,17 +303,24 @@ class GameScreen(KeyActions, Screen):
             then()
         self.query_one(StatusLine).say(self.status_text())
 
-    def pick(self, title: str, options: list[tuple[str, str]], then: Callable) -> None:
-        """Choose one of (id, label); then(id), or then(None) on Esc."""
-        self.app.push_screen(ChoiceDialog(title, options), then)
+    def pick(
+        self, title: str, options: list[tuple[str, str]], then: Callable, highlight: int = 0
+    ) -> None:
+        """Choose one of (id, label), the cursor on options[highlight];
+        then(id), or then(None) on Esc."""
+        self.app.push_screen(ChoiceDialog(title, options, highlight=highlight), then)
 
-    def choose_and_act(self, title: str, commands: list[dict]) -> None:
+    def choose_and_act(self, title: str, commands: list[dict], best: int = 0) -> None:
+        """One command at once; several in a list, the cursor on commands[best]."""
         if len(commands) == 1:
             self.act(commands[0])
             return
         options = [(str(i), self.play.label(c, self.view)) for i, c in enumerate(commands)]
         self.pick(
-            title, options, lambda answer: answer is not None and self.act(commands[int(answer)])
+            title,
+            options,
+            lambda answer: answer is not None and self.act(commands[int(answer)]),
+            highlight=best,
         )
 
     def start_targeting(self, targeting: Targeting) -> None:

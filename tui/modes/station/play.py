@@ -230,6 +230,20 @@ class StationPlay(Play):
             text += f": {self.dice_for(command)}d {hit}+"
         return text
 
+    def best_attack(self, commands: list[dict]) -> int:
+        """The attack expected to hit most (dice times the chance of each to
+        hit), the first of equals: where the melee list's cursor starts."""
+        from engine.station import content
+
+        def hits(command: dict) -> float:
+            dice = self.dice_for(command)
+            weapon = command.get("weapon") or ""
+            hit = content.card(weapon).hit if weapon else 6
+            return (dice if isinstance(dice, int) else 0) * (7 - hit) / 6
+
+        scores = [hits(c) for c in commands]
+        return scores.index(max(scores)) if scores else 0
+
     def place(self, cursor: Any) -> str:
         return f"zone {cursor}"
 
@@ -433,7 +447,7 @@ class StationPlay(Play):
         if not hits:
             self.explain(host, "melee", "attack in melee")
         else:
-            host.choose_and_act("Melee", hits)
+            host.choose_and_act("Melee", hits, self.best_attack(hits))
 
     def key_search(self, host: Host) -> None:
         found = self.mine(host, "search")
