@@ -241,6 +241,14 @@ class Game(Reading):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def last_entry(self) -> tuple[Any, tuple[Any, ...]] | None:
+        """The command last played on the timeline and its events (None at the start)."""
+        return (self._entries[-1].command, self._entries[-1].events) if self._entries else None
+
+    def next_redo(self) -> tuple[Any, tuple[Any, ...]] | None:
+        """The command redo would play again and its events (None: nothing to redo)."""
+        return (self._redo[-1].command, self._redo[-1].events) if self._redo else None
+
     # -- acting ---------------------------------------------------------------
     def parse_command(self, command: Any) -> Any:
         """A command from a dict or a Struct, checked for shape (K-5)."""

@@ -40,10 +40,10 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
     assert "██V O z ♦ ''" in screen  # the door open, the walker in the airlock
 
     player.keys("C-z")
-    screen = watcher.wait_for("Undo: the last command was taken back.")
+    screen = watcher.wait_for("Undone: Vega opens door a-b.")  # as the player reads it
     assert "██V O ♦ ·a++z" in screen
     player.keys("C-y")
-    watcher.wait_for("Redo: the command taken back was played again.")
+    watcher.wait_for("Redone: Vega opens door a-b.")
 
     watcher.keys("m", "C-z", "Enter")  # nothing here plays: the save is as the player left it
     player.keys("q", "y")  # opened by `shamble new`: leaving ends the program

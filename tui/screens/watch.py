@@ -329,10 +329,33 @@ class WatchScreen(ReadOnlyGameScreen):
             self.reload(update.reloaded)
         elif update.frames:
             lines = []
-            for frame in update.frames:
+            for frame in update.frames[:-1]:
                 lines += frame_lines(self.play, frame, self.as_told)
+            lines += self.mark_line(update.frames[-1]) or frame_lines(
+                self.play, update.frames[-1], self.as_told
+            )
             self.add_log(lines)
             self.refresh_view()
+
+    def mark_line(self, frame: Any) -> list[str]:
+        """An undo or redo that is the last frame read, in the player's own words
+        ("Undone: Vega moves a -> b."), from the command it took back or put
+        back, told as the watcher may know it; none for anything else (the
+        game is where that frame left it only when it is the last)."""
+        if isinstance(frame, log.UndoMark):
+            entry, redone = self.game.next_redo(), False
+        elif isinstance(frame, log.RedoMark):
+            entry, redone = self.game.last_entry(), True
+        else:
+            return []
+        if entry is None:
+            return []
+        import msgspec
+
+        command, events = entry
+        return [
+            self.play.undo_note(self, msgspec.to_builtins(command), self.as_told(events), redone)
+        ]
 
     def reload(self, why: str) -> None:
         """The follower read the save again from the start: the same game goes
