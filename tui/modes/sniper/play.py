@@ -335,7 +335,10 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
                 during, at_end = teller.heard(run)
                 sniper_lines += during
                 tail = at_end + tail
-                commander_lines += narrate.for_commander(run)
+                # his turn's start is greeted once, by the hand-over (hello)
+                commander_lines += narrate.for_commander(
+                    e for e in run if e["type"] != "commander_turn_began"
+                )
         return sniper_lines, tail, commander_lines
 
     def before(self, events: list[Any]) -> tuple[dict | None, dict | None]:
