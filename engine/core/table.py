@@ -33,6 +33,14 @@ class Seat(msgspec.Struct, frozen=True):
     kind: str = PERSON  # PERSON | BOT | AI
     figures: tuple[str, ...] = ()  # the figures the seat moves (survivors, humans)
     viewer: str = "players"  # the view this seat is shown and the events it is told
+    # who plays it at one keyboard: seats with one player are one person's there
+    # (Siege's humans, the humans' player's); "" (the default): the seat's own
+    player: str = ""
+
+    @property
+    def person(self) -> str:
+        """The person at one keyboard who plays this seat."""
+        return self.player or self.id
 
 
 class Table(Protocol):

@@ -22,7 +22,10 @@ class SiegeTable:
     watcher = "humans"
 
     def seats(self, world: World, state: State) -> tuple[Seat, ...]:
-        humans = tuple(Seat(hid, name(hid), PERSON, (hid,), "humans") for hid in world.seats)
+        # at one keyboard the humans are one person's: the humans' player
+        humans = tuple(
+            Seat(hid, name(hid), PERSON, (hid,), "humans", "humans") for hid in world.seats
+        )
         kind = PERSON if world.zombie_seat == "human" else AI
         return (*humans, Seat(ZOMBIES, "Zombies", kind, (), "zombies"))
 

@@ -1,6 +1,7 @@
 """Station's table (engine/core/table.py): a seat per player of the
 `players` option (ST-1.3: the survivors dealt to that number), all of one
-side, so nothing is hidden between them and each is shown the players' view."""
+side, so nothing is hidden between them: each is shown the players' view
+and told every event; at one keyboard each player is a person of their own."""
 
 from __future__ import annotations
 
@@ -24,13 +25,7 @@ class StationTable:
     def seats(self, world: World, state: State) -> tuple[Seat, ...]:
         players = world.players
         return tuple(
-            Seat(
-                str(n),
-                f"Player {n}",
-                PERSON,
-                tuple(s for s, p in players.items() if p == n),
-                str(n),
-            )
+            Seat(str(n), f"Player {n}", PERSON, tuple(s for s, p in players.items() if p == n))
             for n in sorted(set(players.values()))
         )
 

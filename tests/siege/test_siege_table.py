@@ -18,6 +18,8 @@ def test_K_7_siege_seats():
     ]
     h = Game.new("siege", "house", survivors=["drifter", "cop"], zombies="human")
     assert h.seat("zombies").kind == PERSON
+    # at one keyboard the humans are one person's, the dead another's
+    assert [s.person for s in h.seats()] == ["humans", "humans", "zombies"]
 
 
 # DESIGN-siege "Turns": any human still to play; then the one who began.

@@ -20,6 +20,8 @@ def test_ST_1_3_a_seat_per_player():
         ("2", "Player 2", PERSON, ("okafor", "lin")),
     ]
     assert g.owner({"type": "search", "survivor": "lin"}) == "2"
+    assert [s.person for s in g.seats()] == ["1", "2"]  # a person each at one keyboard
+    assert {s.viewer for s in g.seats()} == {"players"}  # one side: one view
     assert g.owner({"type": "search", "survivor": "nobody"}) is None
 
 

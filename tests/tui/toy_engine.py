@@ -15,6 +15,7 @@ import msgspec
 from engine.core import rng
 from engine.core.errors import MissionError, RuleError
 from engine.core.mode import Setup, register
+from engine.core.table import BOT, PERSON, Seat, without
 
 Cell = tuple[int, int]
 STEPS = 2
@@ -87,8 +88,39 @@ B...G
 """
 
 
+class ToyTable:
+    """Two seats, each with a secret card only its own view shows (K-7)."""
+
+    hidden = True
+    watcher = "spectator"
+
+    def seats(self, world, state):
+        return tuple(
+            Seat(seat_id(i), f"Player {i + 1}", BOT if kind == "bot" else PERSON, (), seat_id(i))
+            for i, kind in enumerate(world.seats)
+        )
+
+    def to_act(self, world, state):
+        return () if state.winner else (seat_id(state.current),)
+
+    def owner(self, world, state, command):
+        return seat_id(state.current)
+
+    def takes_from(self, world, state, command):
+        return frozenset()
+
+    def told(self, world, event, viewer):
+        if isinstance(event, Dealt) and event.seat != viewer:
+            return without(event, "card")
+        return event
+
+    def stand_in(self, world, view, legal):
+        return None
+
+
 class ToyMode:
     id = "toy"
+    table = ToyTable()
     default_mission = "yard"
     command_type = Move | Draw | EndTurn
     event_type = Dealt | Moved | TurnEnded | Won

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.keys import Key
-from tui.modes.base import Host, ModeUI, Play, Seat, Targeting
+from tui.modes.base import Host, ModeUI, Play, Targeting
 from tui.widgets.board import CURSOR, PLAIN, TARGET, Scene
 from tui.widgets.fields import ChoiceFields
 from tui.widgets.panels import Panel
@@ -64,13 +64,6 @@ class ToyPlay(Play):
             self.last_human = current
         return self.last_human
 
-    def seat(self, host: Host) -> Seat | None:
-        current = host.view["current"]
-        humans = self.humans()
-        if current not in humans or len(humans) < 2:  # one person: nothing to hand over
-            return None
-        return Seat(current, f"Player {current[1:]}", viewer=current, secret=True)
-
     def scene(self, host: Host) -> Scene:
         view = host.view
         at = {tuple(s["at"]): sid for sid, s in view["seats"].items()}
@@ -103,7 +96,7 @@ class ToyPlay(Play):
     def panels(self) -> list[Panel]:
         return [HandPanel(id="hands")]
 
-    def narrate(self, events) -> list[str]:
+    def narrate(self, events, reader: str | None = None) -> list[str]:
         lines = []
         for e in events:
             e = e if isinstance(e, dict) else __import__("msgspec").to_builtins(e)

@@ -31,9 +31,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Seat:
-    """Who decides now, as the player reads it. `secret`: this seat's view
-    shows what another person at the keyboard must not see (a hand, a hidden
-    sniper), so the screen covers the board before it shows it."""
+    """The person at the keyboard, as the game screen works it out from the
+    engine's table (tui/screens/keyboard.py): `id` and `viewer` are the
+    viewer of their seats. `secret`: their view shows what another person at
+    the keyboard must not see (a hand, a hidden sniper), so the screen covers
+    the board before it shows it."""
 
     id: str
     name: str  # "Player 2", "Ann"
@@ -148,8 +150,10 @@ class Play:
     figure_fields: tuple[str, ...] = ()  # command fields naming the figure that acts
     steps_bots = False  # play bots' commands back a step at a time even without --playback
     more_prompt = False  # a command's log lines that do not fit stop at --more-- (any key)
-    # narrate() tells the secret seat at the keyboard its own version; the
-    # others hear theirs at their hello (the screen then keeps a log per seat)
+    # True: narrate() tells the person at the keyboard their own version and
+    # the mode gives the others theirs at their hello; False (the default):
+    # where people at one keyboard keep secrets the screen asks tell() for
+    # each person's log, with the events as their seat is told them (reader)
     tells_each_seat = False
     # reads the game only through game.view(): a shared game between opponents,
     # where a terminal holds one seat's view alone, can be shown (coop_view.py)
@@ -179,11 +183,6 @@ class Play:
         if isinstance(active, str) and active in acting:
             return active
         return acting[0] if acting else before
-
-    def seat(self, host: Host) -> Seat | None:
-        """The seat deciding now when it is a person's (None when the mode
-        has one seat, or nobody decides)."""
-        return None
 
     def hello(self, seat: Seat, host: Host) -> str:
         """The log line when control passes to seat."""
@@ -220,8 +219,10 @@ class Play:
         when = view.get("round", view.get("turn"))
         return f"Resumed in round {when}." if when is not None else "Resumed."
 
-    def narrate(self, events: Iterable[Any]) -> list[str]:
-        """The log lines for one command's events."""
+    def narrate(self, events: Iterable[Any], reader: str | None = None) -> list[str]:
+        """The log lines for one command's events. `reader`: the viewer whose
+        own log they go to, at a keyboard where each person reads their own
+        (the events are as that viewer is told them); None: a log anyone reads."""
         lines = []
         for e in events:
             if isinstance(e, dict):
@@ -233,10 +234,10 @@ class Play:
             lines.append(str(tag).replace("_", " ").capitalize() + ".")
         return lines
 
-    def tell(self, before: Any, events: list[Any]) -> list[str]:
+    def tell(self, before: Any, events: list[Any], reader: str | None = None) -> list[str]:
         """The log lines for one command's events when the game screen also
         knows the state before it (replays and watching narrate without it)."""
-        return self.narrate(events)
+        return self.narrate(events) if reader is None else self.narrate(events, reader)
 
     def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
         """The log line after undo took back (or redo put back) command, a

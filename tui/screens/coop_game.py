@@ -90,6 +90,8 @@ class SharedGame(HostActs):
 class SharedGameScreen(GameScreen):
     """The game screen of one player of a shared game (module docstring)."""
 
+    at_one_keyboard = False  # each player has a terminal of their own
+
     def __init__(self, client: Any, ascii_only: bool = False) -> None:
         from tui.modes import get_ui
 
@@ -131,6 +133,12 @@ class SharedGameScreen(GameScreen):
         """A person has moved before this player joined (the host says so):
         a fresh game whose bots made the opening moves is greeted, not resumed."""
         return self.client.status.played
+
+    def viewer_now(self) -> str:
+        """The viewer of this player's seat (the one to act, else their first);
+        a view replica's view is its seat's whatever is asked for."""
+        client = self.client
+        return client.game.viewer_of(client.view_seat) if client.game is not None else ""
 
     def joined_lines(self) -> list[str]:
         client = self.client

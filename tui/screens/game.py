@@ -27,6 +27,7 @@ from tui.modes.base import Play, Seat, Step, Targeting
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
 from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
+from tui.screens.keyboard import Keyboard
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
@@ -52,6 +53,7 @@ def fit(text: Text, tails: list[str | Text], room: int) -> Text:
 
 
 class GameScreen(KeyActions, Screen):
+    at_one_keyboard = True  # people take turns here (a shared game: one terminal each)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
@@ -72,10 +74,12 @@ class GameScreen(KeyActions, Screen):
         self.cursor: Any = None
         self.selected: str | None = None
         self.targeting: Targeting | None = None
-        self.viewer = play.viewer()
+        # who sits at this keyboard, from the engine's table (keyboard.py)
+        self.keyboard = Keyboard(game if self.at_one_keyboard else None)
+        self.viewer = self.keyboard.home()
         self.view: dict = {}
         self.legal: list[dict] = []
-        self.seat: Seat | None = None  # the seat last told it is their turn
+        self.seat: Seat | None = None  # the person at the keyboard, last told it is their turn
         self.handover = False  # control has just passed to another seat
         self._asked_pending = False
         self._over_shown = False
@@ -84,9 +88,9 @@ class GameScreen(KeyActions, Screen):
         self._note = ""  # what the status line says while a playback step shows
         self._handing_over = False  # the handover screen covers the board
         self.prompt: tuple[str, Callable[[], object]] | None = None  # a y/n question asked
-        # hot-seat with secret seats: each seat reads its own log (the one at
-        # the keyboard is the MessageLog's); `told` is what every seat was told,
-        # the log of a seat that has not sat down yet
+        # hot-seat with secrets: each person reads their own log (the one at the
+        # keyboard is the MessageLog's), keyed by their viewer; `told` is what
+        # every seat was told, the log of a person who has not sat down yet
         self.at_keys: str | None = None
         self.logs: dict[str, list[str]] = {}
         self.told: list[str] = []
@@ -126,9 +130,20 @@ class GameScreen(KeyActions, Screen):
         return bool(self.game.commands)
 
     # -- reading the game ---------------------------------------------------
+    def viewer_now(self) -> str:
+        """What the screen asks g.view() for: the person at the keyboard's
+        viewer (the only person's, in a game of one person and bots)."""
+        if self.seat is not None:
+            return self.seat.viewer
+        if self.keyboard.hot_seat:
+            person = self.keyboard.acting(self.game)
+            if person is not None:
+                return person.viewer
+        return self.keyboard.home()
+
     def refresh_view(self) -> None:
         g = self.game
-        self.viewer = self.play.viewer()
+        self.viewer = self.viewer_now()
         self.view = g.view(self.viewer)
         self.legal = [msgspec.to_builtins(c) for c in g.legal_commands()]
         before = self.selected
@@ -147,13 +162,18 @@ class GameScreen(KeyActions, Screen):
         self.after_change()
 
     def note_control(self) -> None:
-        """When control passes to another seat, the log and the status line
-        say whose turn it is; a seat with secrets gets the handover screen."""
-        seat = self.play.seat(self)
+        """When the keyboard passes to another person (the engine's table says
+        whose seats act), the log and the status line say whose turn it is;
+        where the seats keep secrets, the handover screen covers everything
+        first and the next person gets their own log."""
+        seat = self.keyboard.acting(self.game, self.selected, self.seat)
         if seat is None or self.view.get("outcome") or seat.id == getattr(self.seat, "id", None):
             return
         self.seat = seat
         self.handover = True
+        if seat.viewer != self.viewer:  # the board and panels are the next person's
+            self.viewer = seat.viewer
+            self.view = self.game.view(self.viewer)
         if seat.secret:
             self.sit_down(seat)
         self.add_log([self.play.hello(seat, self)])
@@ -241,15 +261,45 @@ class GameScreen(KeyActions, Screen):
         self.query_one(MessageLog).add(lines)
 
     def tell_all(self, lines: list[str]) -> None:
-        """What happened (a command's lines, an undo): every seat's log gets
-        it, unless the mode tells each seat its own share (a Play whose
-        `tells_each_seat` is True passes the others theirs at its hello)."""
+        """What every person is told alike (an undo, a retold story): every
+        person's log gets it (a mode whose Play `tells_each_seat` shares it
+        out itself, at its hello)."""
         self.add_log(lines)
         if self.at_keys is None or not lines or self.play.tells_each_seat:
             return
         for kept in (*self.logs.values(), self.told):
             kept.extend(lines)
             del kept[: max(0, len(kept) - LOG_KEEP)]
+
+    @property
+    def per_person(self) -> bool:
+        """Each person at this keyboard reads their own log of each move, told
+        as their seat is told it (a mode whose Play `tells_each_seat` shares
+        the moves out itself, at its hello)."""
+        return self.keyboard.secret and not self.play.tells_each_seat
+
+    def tell_move(self, before: Any, events: list[Any]) -> list[str]:
+        """A command's lines for the log shown, from the events as the person
+        at the keyboard is told them (engine/core/table.py). Where people at
+        one keyboard keep secrets, each person away gets in their own log the
+        events as their seat is told them, in their own words (`reader`)."""
+        g, play = self.game, self.play
+        if play.tells_each_seat:
+            return play.tell(before, events)
+        if not self.keyboard.hot_seat:
+            return play.tell(before, g.told(events, self.viewer))
+        if not self.per_person:
+            return play.tell(before, events)  # people with no secrets read one log
+        if self.at_keys is None:  # nobody has sat down yet: a log they all read
+            return play.tell(before, g.told(events, self.keyboard.watcher), None)
+        for key in self.keyboard.people:
+            if key != self.at_keys:
+                viewer = self.keyboard.person(key).viewer
+                kept = self.logs.setdefault(key, list(self.told))
+                kept += play.tell(before, g.told(events, viewer), viewer)
+                del kept[: max(0, len(kept) - LOG_KEEP)]
+        here = self.keyboard.person(self.at_keys).viewer
+        return play.tell(before, g.told(events, here), here)
 
     def submit(self, command: dict) -> bool:
         """Submit now; then the bots to act after it act, and it all shows."""
@@ -267,10 +317,10 @@ class GameScreen(KeyActions, Screen):
         self.targeting = None
         self.handover = False
         self.query_one(MessageLog).begin()
-        steps = self.play.playback(before, events, self.viewer) if self.stepping else []
+        steps = self.inner_steps(before, events)
         if not steps:
             view = self.game.view(self.viewer) if self.stepping else {}
-            steps = [Step(view, self.play.tell(before, events))]
+            steps = [Step(view, self.tell_move(before, events))]
         self.run_bots(steps)
         return True
 
@@ -356,20 +406,44 @@ class GameScreen(KeyActions, Screen):
                 self.add_log([f"Problem: a bot's command failed: {e}"])
                 break
             note = self.play.bot_note(msgspec.to_builtins(command), self.view)
-            inner = self.play.playback(before, events, self.viewer) if self.stepping else []
+            inner = self.inner_steps(before, events)
             steps += inner or [
-                Step(self.game.view(self.viewer), self.play.tell(before, events), note)
+                Step(self.game.view(self.viewer), self.tell_move(before, events), note)
             ]
         if not steps:
             return False
-        if self.stepping and any(s.note for s in steps):
+        if self.stepping and any(s.note for s in steps) and not self.handing_over():
             self.play_back(steps)
         else:
             for s in steps:
-                self.tell_all(s.lines)
+                self.tell_step(s.lines)
             self.hold_log()
             self.refresh_view()
         return True
+
+    def inner_steps(self, before: Any, events: list[Any]) -> list[Step]:
+        """The mode's steps inside one command, when played back. Where each
+        person reads their own log, the command's lines are told with its
+        last step, as the screen tells each person (tell_move)."""
+        steps = self.play.playback(before, events, self.viewer) if self.stepping else []
+        if steps and self.per_person:
+            last = replace(steps[-1], lines=self.tell_move(before, events))
+            steps = [replace(s, lines=[]) for s in steps[:-1]] + [last]
+        return steps
+
+    def tell_step(self, lines: list[str]) -> None:
+        """A step's lines: the person's at the keyboard, when each reads their own."""
+        (self.add_log if self.per_person else self.tell_all)(lines)
+
+    def handing_over(self) -> bool:
+        """The keyboard passes now to another person whose seats keep secrets:
+        the screen is covered at once, before anything in between (a bot's
+        turn, an AI phase) is drawn, so it is shown from nobody's hand; each
+        person reads it in their own log."""
+        if not self.keyboard.secret or self.seat is None:
+            return False
+        person = self.keyboard.acting(self.game, None, self.seat)
+        return person is not None and person.id != self.seat.id
 
     def hold_log(self) -> None:
         """--more-- when the command's lines overflow the log (modes that ask for it)."""
@@ -397,7 +471,7 @@ class GameScreen(KeyActions, Screen):
             return
         step = self._steps.pop(0)
         self._note = step.note or next((s.note for s in self._steps if s.note), "")
-        self.tell_all(step.lines)
+        self.tell_step(step.lines)
         if not self._steps:  # the last step is the game as it is now
             self._stop_playback()
             return
@@ -407,7 +481,7 @@ class GameScreen(KeyActions, Screen):
     def _stop_playback(self) -> None:
         skipped = bool(self._steps)  # the rest comes at once: it may need paging
         for step in self._steps:
-            self.tell_all(step.lines)
+            self.tell_step(step.lines)
         self._steps = []
         if skipped:
             self.hold_log()

@@ -4,8 +4,6 @@ through `action_mode`, which hands them to the mode's Play."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import msgspec
 
 from engine import RuleError
@@ -150,11 +148,7 @@ class KeyActions:
             moment = back(n)
             if moment.bot_command() is not None:
                 continue  # a bot's command: undo takes it with the person's before it
-            play = type(self.play)(moment, self.play.ascii_only)
-            view = moment.view(play.viewer())
-            legal = [msgspec.to_builtins(c) for c in moment.legal_commands()]
-            host = SimpleNamespace(view=view, legal=legal, selected=None, cursor=None)
-            author = play.seat(host)
+            author = self.keyboard.acting(moment, None, seat)
             if author is None or author.id == seat.id:
                 return None
             return (

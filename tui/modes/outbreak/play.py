@@ -15,9 +15,9 @@ summary, so the same adapter draws a shared game between opponents from
 the one view a player's terminal holds (tui/screens/coop_view.py): there
 the view is that player's whatever viewer is asked for, and the log speaks
 to them about their own draws. Several people at one keyboard each read a
-log of their own (`tells_each_seat`): the one at the keyboard reads their
-own draws by name as they happen, the others read each move, their own
-draws named and no one else's, when they next sit down."""
+log of their own (the game screen keeps one per person): the one at the
+keyboard reads their own draws by name as they happen, the others read each
+move, their own draws named and no one else's, when they next sit down."""
 
 from __future__ import annotations
 
@@ -96,13 +96,6 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self.town = Town(self.glyphs, self.seats)
         here = getattr(game, "players_here", None)  # a shared game: this terminal's seats
         self.narrator = Narrator(self.seats, self.tile_at, here)
-        # several people at one keyboard: each seat reads its own log (the
-        # screen keeps one per secret seat); what the seats away from the
-        # keyboard are told waits here for their next turn at it
-        self.hot_seat = here is None and len(self.seats.humans) > 1
-        self.tells_each_seat = self.hot_seat
-        self.at_keys: str | None = None  # the seat at the keyboard (hot-seat)
-        self.pending: dict[str, list[str]] = {sid: [] for sid in self.seats.humans}
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
         self.picked: list[XY] = []  # road cells marked for the new tile's zombies
@@ -199,20 +192,9 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         to_act = self.now()["to_act"] if legal else None
         return [to_act] if to_act in self.seats.humans else []
 
-    def seat(self, host: Host) -> Seat | None:
-        """Several people at one keyboard: each seat's hand is secret (OB-10)."""
-        to_act = host.view.get("to_act")
-        if len(self.seats.humans) < 2 or to_act not in self.seats.humans:
-            return None
-        return Seat(to_act, self.seats.name(to_act), viewer=to_act, secret=True)
-
     def hello(self, seat: Seat, host: Host) -> str:
-        """Whose turn it is; at a shared keyboard the seat first reads what
-        happened since it last sat there, its own draws named (OB-10)."""
-        if self.hot_seat:
-            self.at_keys = seat.id
-            host.add_log(self.pending.get(seat.id, []))
-            self.pending[seat.id] = []
+        """Whose turn it is (at a shared keyboard the screen has given the
+        seat its own log back, its own draws named: OB-10)."""
         if host.view.get("phase") == "tile" and host.view["current"] != seat.id:
             return f"{seat.name}, you lay the {tile_name(host.view['drawn_tile'] or '')}."
         return f"{seat.name}, your turn."
@@ -331,42 +313,22 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
     def resumed(self, view: dict) -> str:
         return f"Resumed in round {view['round']}: {self.seats.possessive(view['current'])} turn."
 
-    def narrate(self, events) -> list[str]:
-        return self.share(list(events), None)
+    def narrate(self, events, reader: str | None = None) -> list[str]:
+        return self.told(list(events), None, reader)
 
-    def tell(self, before: Any, events: list[Any]) -> list[str]:
+    def tell(self, before: Any, events: list[Any], reader: str | None = None) -> list[str]:
         """narrate, and who ended the turn when that is all a command says
         (the log then reads on from "-- Bot 3's turn --")."""
-        return self.share(list(events), to_act_of(before))
+        return self.told(list(events), to_act_of(before), reader)
 
-    def share(self, events: list[Any], ender: str | None) -> list[str]:
-        """The lines for the log shown. At a shared keyboard, once a seat
-        sits there, each other person's version (their own draws named)
-        waits in `pending` for their hello; before anyone sits (a resumed
-        game's story, read by all) no draw is named."""
-        if not self.hot_seat or self.at_keys is None:
-            return self.told(events, ender, None)
-        for sid, kept in self.pending.items():
-            if sid != self.at_keys:
-                kept += self.told(events, ender, {sid})
-                del kept[: max(0, len(kept) - KEPT_LINES)]
-        return self.told(events, ender, {self.at_keys})
-
-    def told(self, events: list[Any], ender: str | None, readers: set[str] | None) -> list[str]:
-        lines = self.narrator.lines(events, readers)
+    def told(self, events: list[Any], ender: str | None, reader: str | None) -> list[str]:
+        """The lines for one log: `reader`'s own at a shared keyboard (their
+        draws named, no one else's: the screen passes the events as their
+        seat is told them), else the narrator's readers'."""
+        lines = self.narrator.lines(events, {reader} if reader else None)
         if lines and lines[0].startswith("-- ") and ender is not None:
             lines.insert(0, f"{self.seats.name(ender)} ends the turn.")
         return lines
-
-    def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
-        """Undo and redo are told to every seat: at a shared keyboard the
-        others read it after the move it took back (or put back)."""
-        note = super().undo_note(host, command, events, redone)
-        if self.hot_seat and self.at_keys is not None:
-            for sid, kept in self.pending.items():
-                if sid != self.at_keys:
-                    kept.append(note)
-        return note
 
     # -- bots ------------------------------------------------------------------------------
     def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:

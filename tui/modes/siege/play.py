@@ -169,16 +169,6 @@ class SiegePlay(SiegeKeys, Play):
             return active
         return super().select(host, before)
 
-    def seat(self, host: Host) -> Seat | None:
-        """Hot-seat with a zombie player: the humans' side and the zombies' side
-        take turns at the keyboard. Nothing on the board is hidden from either."""
-        view = host.view
-        if view.get("zombie_seat") != "human" or view.get("outcome"):
-            return None
-        if self.zombie_turn(view):
-            return Seat("zombies", "Zombie player", viewer="zombies")
-        return Seat("humans", "Humans' player", viewer="humans")
-
     def hello(self, seat: Seat, host: Host) -> str:
         if seat.id == "zombies":
             return (

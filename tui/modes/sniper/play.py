@@ -130,12 +130,6 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         this terminal's side of a shared game); against the AI, the sniper's."""
         return self.side() if (self.hot_seat or self.shared) else "sniper"
 
-    def seat(self, host: Host) -> Seat | None:
-        if not self.hot_seat or host.view.get("outcome"):
-            return None
-        side = host.view["viewer"]
-        return Seat(side, side.capitalize(), viewer=side, secret=True)
-
     def hello(self, seat: Seat, host: Host) -> str:
         """Hot-seat: the side taking the keyboard has its own log back (the
         screen keeps one per secret seat) and is told what it saw or heard

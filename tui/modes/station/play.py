@@ -121,14 +121,6 @@ class StationPlay(Play):
             selected = alive[0] if alive else None
         return selected
 
-    def seat(self, host: Host) -> Seat | None:
-        """Hot-seat (ST-1.3): the player who controls the selected survivor."""
-        players = self.players(host.view)
-        sid = host.selected
-        if not self.hot_seat(host.view) or sid not in players or host.view.get("outcome"):
-            return None
-        return Seat(f"p{players[sid]}", f"Player {players[sid]}")
-
     def hello(self, seat: Seat, host: Host) -> str:
         return f"{seat.name}, your turn: {display_name(host.selected or '')}"
 
