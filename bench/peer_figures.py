@@ -13,6 +13,7 @@ from run to run (medians of several steps)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import tempfile
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.common import emit, note
-from bench.pty_figures import Terminal, _ms
+from bench.pty_figures import Terminal, _ms, until_shown
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,14 @@ PEERS = (
           "-extra-opt-first", "weapon=long sword"),
          (), "Press ? for a list", "jkjkjk", ("?", "\x1b", "Manual Contents"), "z", "s",
          ("S", "y")),
-    Peer("nethack", "nethack", "nethack-console", ("-u", "bench"),
+    Peer("nethack", "nethack", "nethack-console", ("-u", "{name}"),
          (("NETHACKOPTIONS", "!legacy,!news,!autopickup,suppress_alert:3.6.0,pettype:none,"
            "role:valkyrie,race:human,gender:female,align:neutral"),),
          "Dlvl:1", "lhlhlh", ("?", "\x1b", "Select one item"), "z", "s", ("S", "y")),
 )  # fmt: skip
+
+
+NETHACK_SAVES = "/var/games/nethack/save"  # Debian's
 
 
 def find(program: str) -> str | None:
@@ -57,16 +61,15 @@ def find(program: str) -> str | None:
 
 def play(peer: Peer, path: str, home: Path) -> dict[str, object]:
     env = {"HOME": str(home), **dict(peer.env)}
-    term = Terminal([path, *peer.args], env)
+    name = f"bench{os.getpid()}"  # NetHack keeps its saves in one place for every user
+    term = Terminal([path, *(a.format(name=name) for a in peer.args)], env)
     steps = []
     try:
         first = term.start(peer.ready, timeout=90.0)
         moves = [term.press(k) for k in peer.moves]
         helps = []
         for _ in range(3):
-            opened = term.press(peer.help[0])
-            if peer.help[2] not in term.text():
-                raise RuntimeError(f"{peer.name}: help did not open:\n{term.text()}")
+            opened = until_shown(term, term.press(peer.help[0]), peer.help[2], True)
             closed = term.press(peer.help[1], quiet=0.5)  # a bare Escape waits for more
             helps.append(opened.bytes + closed.bytes)
             steps += [opened]
@@ -79,6 +82,8 @@ def play(peer: Peer, path: str, home: Path) -> dict[str, object]:
         steps += moves + refused + waits
     finally:
         term.close()
+        for save in Path(NETHACK_SAVES).glob(f"*{name}*"):
+            save.unlink(missing_ok=True)  # what it saved on leaving (ours alone: the pid)
     med = statistics.median
     return {
         "first_frame_bytes": first,
