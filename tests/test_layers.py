@@ -14,6 +14,7 @@ kernel, so a new mode needs no line outside those two packages."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,12 @@ MAY_IMPORT = {
     "tui": {"engine", "saves", "hosting", "tui"},
 }
 PROJECT = set(MAY_IMPORT) | {"bench", "tests"}
+
+
+@cache
+def tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the tests here."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def sources(package: str) -> list[Path]:
@@ -46,7 +53,7 @@ def imported(path: Path) -> list[tuple[int, str]]:
     here = module_name(path).split(".")
     package = here if path.name == "__init__.py" else here[:-1]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -149,7 +156,7 @@ def import_graph() -> dict[str, set[str]]:
     graph = {}
     for name, path in modules.items():
         edges = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(tree(path)):
             if isinstance(node, ast.Import):
                 edges |= {alias.name for alias in node.names if alias.name in modules}
             elif isinstance(node, ast.ImportFrom):
