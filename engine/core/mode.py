@@ -13,7 +13,9 @@ from engine.core.table import OneSide, Table
 
 
 class Carried(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a campaign member brings into their next game (ST-C.2)."""
+    """What a campaign member brings into their next game: Station's XP,
+    skills and kept cards (ST-C.2), Siege's items and Sniper's kit (`kept`).
+    Part of every save's Setup, so it stays the kernel's (design notes)."""
 
     xp: int = 0
     skills: tuple[str, ...] = ()  # every skill held, the starting one first
@@ -30,7 +32,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     seed: int = 0
     dice: tuple[int, ...] = ()  # scripted die faces (K-3)
     undo: str = "casual"  # casual | honest | ironman (K-6)
-    roster: tuple[str, ...] = ()  # station: survivors in seat order
+    roster: tuple[str, ...] = ()  # the figures in seat order: Station's survivors, Siege's humans
     options: dict[str, Any] = {}  # the mode's own options, typed as given (the mode checks them)
     carry: dict[str, Carried] = {}  # campaign progress per roster member
     # The mode's rules version the game was started under (a mode's optional
