@@ -293,7 +293,8 @@ async def _run_script(client: Any, args: argparse.Namespace) -> int:
 async def _script_step(client: Any, item: Any, timeout: float) -> Any:
     """One script line: a command (sent once it is this player's turn), or a
     {"coop": ...} line: undo, redo, claim, release, hand_to_bot, take_back
-    (with "seat"), or wait (until "turn", "over", or "index" with "index")."""
+    (with "seat"), say (with "text"), mute or unmute (with "account"), or wait
+    (until "turn", "over", "index" with "index", or "said" with "text")."""
     if not isinstance(item, dict) or "coop" not in item:
         await _wait(client, client.my_turn, timeout, "your turn")
         return await client.submit(item)
@@ -305,12 +306,17 @@ async def _script_step(client: Any, item: Any, timeout: float) -> Any:
             return await client.redo()
         case "claim" | "release" | "hand_to_bot" | "take_back":
             return await getattr(client, what)(seat)
+        case "say":
+            return await client.say(str(item.get("text", "")))
+        case "mute" | "unmute":
+            return await client.mute(str(item.get("account", "")), what == "mute")
         case "wait":
             until = item.get("until", "turn")
             checks = {
                 "turn": client.my_turn,
                 "over": lambda: client.status.outcome is not None,
                 "index": lambda: client.status.index >= int(item.get("index", 0)),
+                "said": lambda: any(str(item.get("text", "")) in x.text for x in client.chat),
             }
             if until in checks:
                 await _wait(client, checks[until], timeout, f"{until} {item.get('index', '')}")

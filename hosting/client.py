@@ -45,11 +45,12 @@ CONNECT_WITHIN = 10.0  # seconds for the host to welcome a client
 class Change(msgspec.Struct, frozen=True):
     """One thing that changed, as a screen hears of it."""
 
-    kind: str  # entry | undo | redo | lobby | closed
+    kind: str  # entry | undo | redo | lobby | chat | closed
     index: int = 0  # journal frames after it
     seat: str | None = None  # whose move it was (entry, undo, redo)
     events: list[Any] = []  # what happened, as plain data (entry, redo)
     reason: str = ""  # closed: why
+    line: Any = None  # chat: the line said (hosting.chat.ChatLine)
 
 
 class SocketTransport:
@@ -123,6 +124,7 @@ class Client:
         # view replicas: the last entries before joining, as this seat may know
         # them (the host's Welcome; empty from a host that sends none)
         self.recent: list[p.Told] = []
+        self.chat: list[Any] = []  # the lines said at the table (hosting/chat.py), oldest first
         self.authors = Authors()
         self._refs = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
@@ -217,6 +219,7 @@ class Client:
         self.account, self.mode, self.mission = w.account, w.mode, w.mission
         self.created, self.replica = w.created, w.replica
         self.lobby, self.status = w.lobby, w.status
+        self.chat = list(w.chat)
         if w.replica == "log":
             if w.start and previous is not None and previous.game is not None:
                 self.game = previous.game
@@ -278,6 +281,10 @@ class Client:
             case p.Lobby():
                 self.lobby = message
                 self._emit(Change(kind="lobby", index=self.status.index))
+            case p.Said(line=line):
+                self.chat.append(line)
+                del self.chat[:-200]
+                self._emit(Change(kind="chat", index=self.status.index, line=line))
             case p.Result():
                 future = self._waiting.pop(message.ref, None)
                 if future is not None and not future.done():
@@ -361,6 +368,15 @@ class Client:
 
     async def take_back(self, seat: str) -> p.Result:
         return await self._request(lambda ref: p.TakeBack(ref=ref, seat=seat))
+
+    async def say(self, text: str) -> p.Result:
+        """Say a line to everyone at the table; refused when it is empty, too
+        long, too soon after the last few, or the host has muted you."""
+        return await self._request(lambda ref: p.Say(ref=ref, text=text))
+
+    async def mute(self, account: str, muted: bool = True) -> p.Result:
+        """The host's account only: stop passing on (or pass on again) an account's lines."""
+        return await self._request(lambda ref: p.Mute(ref=ref, account=account, muted=muted))
 
     async def close(self) -> None:
         """Leave the game (the seats stay yours: joining again takes them back)."""

@@ -17,6 +17,7 @@ from engine import Game, LogError, RuleError
 from engine.core import log
 from engine.core.timeline import undo_refusal
 from hosting import protocol as p
+from hosting.chat import Talk, spoken
 from hosting.seats import SeatTable, bot_move, redact
 
 RECENT_ENTRIES = 40  # a view replica's Welcome retells at most this many entries...
@@ -101,6 +102,8 @@ class Host:
         on_stop: Callable[[str], None] | None = None,
         pid: int = 0,
         bot_after: float | None = None,
+        talk: Talk | None = None,
+        host_account: str = "",
     ) -> None:
         self.name = name
         self.game = game
@@ -113,6 +116,8 @@ class Host:
         self.on_stop = on_stop
         self.pid = pid
         self.bot_after = bot_after  # seconds after which an away player's seats go to the bot
+        self.talk = talk if talk is not None else Talk()  # what the players say (chat.py)
+        self.host_account = host_account  # who may mute a player ("": nobody)
         self.conns: dict[str, Conn] = {}
         self.publishers: list[Callable[[int, p.Entry], None]] = []
         self.authors = Authors.of(game)
@@ -235,10 +240,16 @@ class Host:
                 start=start,
                 view=None if shared else self._view(conn.account),
                 recent=[] if shared else self.recent(conn.account),
+                chat=self.talk.recent(),
             )
         )
         _say(f"{conn.account} joined ({conn.id})")
+        came = sum(1 for c in self.conns.values() if c.account == conn.account) == 1
         self._broadcast_lobby()
+        if came:
+            self._tell_all(
+                self.talk.note(conn.account, f"{conn.account} came to the table", self._at())
+            )
         self._wake_bots()
 
     def info(self) -> p.Info:
@@ -259,6 +270,10 @@ class Host:
             return
         _say(f"{conn.account} left ({conn.id})")
         self._broadcast_lobby()
+        if conn.account not in self.present():
+            self._tell_all(
+                self.talk.note(conn.account, f"{conn.account} left the table", self._at())
+            )
         if self.bot_after is not None and conn.account not in self.present():
             account = conn.account
             self.schedule(self.bot_after, lambda: self._stand_in(account))
@@ -299,6 +314,10 @@ class Host:
                 self._seat_change(conn, ref, why)
             case p.TakeBack(ref=ref, seat=seat):
                 self._seat_change(conn, ref, self.table.take_back(conn.account, seat))
+            case p.Say(ref=ref, text=text):
+                self._say_line(conn, ref, text)
+            case p.Mute(ref=ref, account=account, muted=muted):
+                self._mute(conn, ref, account, muted)
             case p.Ping():
                 pass
             case p.Bye():
@@ -308,6 +327,41 @@ class Host:
                 conn.send(p.Closed(reason=f"a {type(message).__name__} is not a request"))
                 conn.close()
                 self.leave(conn)
+
+    # -- talk at the table ----------------------------------------------------------
+    def _at(self) -> int:
+        return len(self.game.journal)
+
+    def _tell_all(self, line: Any) -> None:
+        said = p.Said(line=line)
+        for conn in list(self.conns.values()):
+            conn.send(said)
+
+    def _say_line(self, conn: Conn, ref: int, text: str) -> None:
+        why = self.talk.refusal(conn.account, text)
+        if why:
+            conn.send(p.Result(ref=ref, ok=False, code="not_said", message=why))
+            return
+        mine = self.table.seats_of(conn.account)
+        seat = ", ".join(self.table.label(s) for s in mine)
+        line = self.talk.say(conn.account, text, seat, self._at())
+        _say(spoken(line))
+        self._tell_all(line)  # everyone hears it before the speaker hears "ok"
+        conn.send(p.Result(ref=ref, ok=True, index=self._at()))
+
+    def _mute(self, conn: Conn, ref: int, account: str, muted: bool) -> None:
+        if not self.host_account or conn.account != self.host_account:
+            conn.send(
+                p.Result(ref=ref, ok=False, code="not_host", message="only the host may mute")
+            )
+            return
+        if account == conn.account:
+            conn.send(p.Result(ref=ref, ok=False, code="not_muted", message="that is you"))
+            return
+        (self.talk.muted.add if muted else self.talk.muted.discard)(account)
+        word = "muted" if muted else "no longer muted"
+        self._tell_all(self.talk.note(account, f"the host has {word} {account}", self._at()))
+        conn.send(p.Result(ref=ref, ok=True, index=self._at()))
 
     def _answer(self, conn: Conn, ref: int, act: Callable[[], None]) -> None:
         try:

@@ -21,6 +21,8 @@ from typing import Any
 
 import msgspec
 
+from hosting.chat import ChatLine
+
 
 class CoopError(Exception):
     """A shared game that cannot be joined or played on; the message says why."""
@@ -89,6 +91,21 @@ class TakeBack(Message, tag="take_back"):
     seat: str
 
 
+class Say(Message, tag="say"):
+    """A line of talk for everyone at the table (hosting/chat.py)."""
+
+    ref: int
+    text: str
+
+
+class Mute(Message, tag="mute"):
+    """The host's account only: stop (or resume) passing on an account's lines."""
+
+    ref: int
+    account: str
+    muted: bool = True
+
+
 class Ping(Message, tag="ping"):
     """I am still here (Redis clients: the host has no connection to watch)."""
 
@@ -97,7 +114,9 @@ class Bye(Message, tag="bye"):
     pass
 
 
-ToHost = Hello | Submit | Undo | Redo | Claim | Release | HandToBot | TakeBack | Ping | Bye
+ToHost = (
+    Hello | Submit | Undo | Redo | Claim | Release | HandToBot | TakeBack | Say | Mute | Ping | Bye
+)
 
 
 # -- host to client -------------------------------------------------------------
@@ -151,6 +170,13 @@ class Welcome(Message, tag="welcome"):
     # view replicas: the last entries of the timeline as that seat may know
     # them, oldest first (a screen joining mid-game retells them); a few only
     recent: list[Told] = []
+    chat: list[ChatLine] = []  # the last lines said at the table, oldest first
+
+
+class Said(Message, tag="said"):
+    """A line said at the table (or a note of who came and went)."""
+
+    line: ChatLine
 
 
 class Entry(Message, tag="entry"):
@@ -198,7 +224,7 @@ class Closed(Message, tag="closed"):
     reason: str
 
 
-ToClient = Lobby | Welcome | Entry | Update | Result | Info | Closed
+ToClient = Lobby | Welcome | Entry | Update | Result | Info | Said | Closed
 
 _encoder = msgspec.msgpack.Encoder()
 _to_host = msgspec.msgpack.Decoder(ToHost)

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine import Game
 from hosting import protocol as p
+from hosting.chat import Talk, chat_file
 from hosting.host import Host, HostStopped
 from hosting.place import account_name, pid_path, socket_path
 from hosting.seats import SeatTable, seat_file, seat_specs
@@ -190,6 +191,8 @@ class HostProcess:
             on_stop=self._finish,
             pid=os.getpid(),
             bot_after=self.bot_after,
+            talk=Talk(chat_file(self.home, self.name)),
+            host_account=account_name(os.geteuid()),
         )
         path = socket_path(self.name, self.directory)
         sock = _bind(path)

@@ -36,6 +36,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import BindingsMap
 
+from hosting.chat import spoken
 from tui import keys
 from tui.keys import Key
 from tui.modes.base import Seat, Step
@@ -54,7 +55,9 @@ from tui.widgets.panels import MessageLog
 LOBBY_KEY = Key(
     "L", "lobby", "the table: who sits where; seats to the bot and back", "Game", label="table"
 )
-OWN_ACTIONS = frozenset({"lobby"})
+SAY_KEY = Key("apostrophe", "say", "say a line to everyone at the table", "Game", label="say",
+              display="'")  # fmt: skip
+OWN_ACTIONS = frozenset({"lobby", "say"})
 
 
 class SharedGame(HostActs):
@@ -98,7 +101,7 @@ class SharedGameScreen(GameScreen):
         game: Any = SharedGame(client) if client.game is not None else ViewGame(client)
         super().__init__(game, get_ui(client.mode).play(game, ascii_only))
         self.client = client
-        self.key_table = (*self.key_table, LOBBY_KEY)
+        self.key_table = (*self.key_table, LOBBY_KEY, SAY_KEY)
         self._bindings = BindingsMap(keys.bindings(self.key_table))
         self._sending = asyncio.Lock()
         self._in_flight = 0  # commands sent or waiting to be sent to the host
@@ -148,7 +151,13 @@ class SharedGameScreen(GameScreen):
             line = f"You joined {client.name} as {client.account}: {seats}."
         else:
             line = f"You joined {client.name} as {client.account}: every seat is taken, you watch."
-        return [line, "L shows the table: who sits where, seats to the bot and back."]
+        said = [spoken(x) for x in client.chat if x.kind == "say"][-5:]
+        heard = ["Said at the table before you came:", *said] if said else []
+        return [
+            line,
+            *heard,
+            "L shows the table: who sits where, seats to the bot and back. ' says a line.",
+        ]
 
     @staticmethod
     def seat_words(label: str, names: list[str]) -> str:
@@ -249,6 +258,8 @@ class SharedGameScreen(GameScreen):
                 getattr(self, f"_view_{change.kind}")(change, before)
             else:
                 getattr(self, f"_told_{change.kind}")(change, before, done)
+        elif change.kind == "chat" and self.is_mounted:
+            self.tell_all([spoken(change.line)])  # marked apart: "bob (Player 2) says: ..."
         elif change.kind == "lobby":
             old, self._lobby = self._lobby, client.lobby
             if self.is_mounted:
@@ -474,6 +485,27 @@ class SharedGameScreen(GameScreen):
 
     def key_lobby(self) -> None:
         self.app.push_screen(LobbyDialog(self))
+
+    def key_say(self) -> None:
+        """A line to everyone at the table (the host: /mute NAME, /unmute NAME)."""
+        if self.client.closed is not None:
+            self.add_log(["Nobody hears you: the connection is closed."])
+            return
+        from tui.screens.coop_say import SayDialog
+
+        def said(text: str | None) -> None:
+            if text and text.strip():
+                self.run_worker(self._say(text.strip()))
+
+        self.app.push_screen(SayDialog(), said)
+
+    async def _say(self, text: str) -> None:
+        word, _, rest = text.partition(" ")
+        if word in ("/mute", "/unmute") and rest.strip():
+            request = lambda: self.client.mute(rest.strip(), word == "/mute")  # noqa: E731
+        else:
+            request = lambda: self.client.say(text)  # noqa: E731
+        await self._ask(request, "Not said")
 
     def action_confirm(self) -> None:
         if self.client.closed is not None and not self._left and self.prompt is None:

@@ -1,0 +1,172 @@
+"""Talk at the table (issue 31): the lines players say to each other in a
+shared game, outside its rules.
+
+A line is plain words: control characters and escape sequences are taken
+out before it is kept or shown anywhere, so nothing one player types can
+move a cursor, change a colour or retitle a window on another's terminal.
+Each account may say a few lines at a time (a rate limit), each line of a
+bounded length, and the host may mute an account. Lines carry no game data:
+the host stamps who said it and where in the game (the journal's length)
+and nothing else.
+
+The lines are kept beside the game's save, in `<name>.chat.jsonl` next to
+its seat table, never in the event log: the game's log, undo and replay
+are the same with or without talk, and a restarted host reads them back."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import unicodedata
+from collections import deque
+from pathlib import Path
+
+import msgspec
+
+from saves.files import SaveError, private_folder
+
+MAX_CHARS = 300  # a line's length at most, after cleaning
+RATE_LINES = 5  # lines an account may say...
+RATE_SECONDS = 10.0  # ...within this many seconds
+KEEP = 40  # lines a joining player is told
+FILE_LIMIT = 1 << 20  # bytes of a chat record read back on a restart
+
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: cursor moves, colours
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window titles, links
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"  # DCS, SOS, PM, APC strings
+    r"|\x1b.?"  # any other escape
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
+)
+
+
+class ChatLine(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One line said at the table (or a note of who came and went)."""
+
+    account: str
+    text: str
+    seat: str = ""  # how the table reads the speaker's seat: "Player 2"; "" watching
+    at: int = 0  # journal frames when it was said: where in the game
+    time: float = 0.0
+    kind: str = "say"  # say | presence
+
+
+def clean(text: str) -> str:
+    """text as plain words: no escape sequence, no control or format
+    character (bidi overrides included), spaces for tabs and line breaks,
+    trimmed."""
+    text = _ESCAPES.sub("", text)
+    out = []
+    for ch in text:
+        if ch in "\t\r\n":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        else:
+            out.append(ch)
+    return re.sub(r" {2,}", " ", "".join(out)).strip()
+
+
+def chat_file(home: Path, name: str) -> Path:
+    return home / "coop" / f"{name}.chat.jsonl"
+
+
+class Talk:
+    """The table's talk: what may be said, by whom, and the record of it."""
+
+    def __init__(self, path: Path | None = None, now=time.monotonic) -> None:  # noqa: ANN001
+        self.path = path
+        self.now = now
+        self.lines: list[ChatLine] = []
+        self.muted: set[str] = set()
+        self._said: dict[str, deque[float]] = {}
+        if path is not None:
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                f.seek(max(0, size - FILE_LIMIT))
+                data = f.read()
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            raise SaveError(f"{path}: the table's talk cannot be read: {e.strerror}") from None
+        decoder = msgspec.json.Decoder(ChatLine)
+        for raw in data.splitlines():
+            try:
+                line = decoder.decode(raw)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue  # a torn or damaged line (or the cut at FILE_LIMIT): skip it
+            self.lines.append(msgspec.structs.replace(line, text=clean(line.text)))
+        del self.lines[:-KEEP]
+
+    def refusal(self, account: str, text: str) -> str | None:
+        """Why account may not say text now, or None."""
+        if account in self.muted:
+            return "the host has muted you: your lines are not passed on"
+        if not clean(text):
+            return "say something: the line is empty"
+        if len(clean(text)) > MAX_CHARS:
+            return f"a line is at most {MAX_CHARS} characters"
+        said = self._said.get(account)
+        if said is not None:
+            while said and self.now() - said[0] > RATE_SECONDS:
+                said.popleft()
+            if len(said) >= RATE_LINES:
+                return f"slow down: {RATE_LINES} lines in {RATE_SECONDS:.0f} seconds at most"
+        return None
+
+    def say(self, account: str, text: str, seat: str, at: int) -> ChatLine:
+        """Keep a line (refusal() said it may be said) and return it."""
+        self._said.setdefault(account, deque()).append(self.now())
+        return self._keep(ChatLine(account, clean(text), seat, at, time.time()))
+
+    def note(self, account: str, text: str, at: int) -> ChatLine:
+        """A line about the table itself (who came, who left)."""
+        return self._keep(ChatLine(account, clean(text), "", at, time.time(), "presence"))
+
+    def _keep(self, line: ChatLine) -> ChatLine:
+        self.lines.append(line)
+        del self.lines[:-KEEP]
+        if self.path is not None:
+            try:
+                private_folder(self.path.parent)
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+                try:
+                    os.write(fd, msgspec.json.encode(line) + b"\n")
+                finally:
+                    os.close(fd)
+            except OSError:
+                pass  # talk is a nicety: the game goes on without its record
+        return line
+
+    def recent(self) -> list[ChatLine]:
+        return list(self.lines[-KEEP:])
+
+
+def read_record(path: Path) -> list[ChatLine]:
+    """Every line of a chat record (for a replay), oldest first."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []
+    decoder = msgspec.json.Decoder(ChatLine)
+    lines = []
+    for raw in data.splitlines():
+        try:
+            line = decoder.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            continue
+        lines.append(msgspec.structs.replace(line, text=clean(line.text)))
+    return lines
+
+
+def spoken(line: ChatLine) -> str:
+    """A line as a player's log shows it, marked apart from the game's story."""
+    if line.kind == "presence":
+        return f"* {line.text}"
+    who = f"{line.account} ({line.seat})" if line.seat else f"{line.account} (watching)"
+    return f"{who} says: {line.text}"

@@ -1,0 +1,121 @@
+"""Talk at the table (issue 31): lines said in a shared game reach everyone
+in order with who said them, arrive as plain words, are kept beside the
+save (never in its log), and are bounded by length, pace and the host."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engine import Game
+from hosting import protocol as p
+from hosting.chat import MAX_CHARS, RATE_LINES, ChatLine, Talk, chat_file, clean, spoken
+from tests.coop.conftest import HostBench
+
+
+@pytest.fixture
+def table(tmp_path):
+    game = Game.new("station", mission="tutorial", seed=1, players="2")
+    bench = HostBench(game)
+    bench.host.talk = Talk(chat_file(tmp_path, "bench"))
+    bench.host.host_account = "alice"
+    return bench
+
+
+def said(conn):
+    return [m.line for m in conn.of(p.Said) if m.line.kind == "say"]
+
+
+def say(bench, conn, text):
+    return bench.ask(conn, lambda ref: p.Say(ref=ref, text=text))
+
+
+def test_a_line_reaches_everyone_in_order_with_its_speaker_and_seat(table):
+    alice, bob, carol = table.join("alice"), table.join("bob"), table.join("carol")
+    assert say(table, alice, "open the door?").ok
+    assert say(table, bob, "yes, I cover you").ok
+    assert say(table, carol, "go go go").ok
+    for conn in (alice, bob, carol):
+        lines = said(conn)
+        assert [(x.account, x.text) for x in lines] == [
+            ("alice", "open the door?"),
+            ("bob", "yes, I cover you"),
+            ("carol", "go go go"),
+        ]
+    assert [x.seat for x in said(carol)] == ["Player 1", "Player 2", ""]
+    assert spoken(said(bob)[0]) == "alice (Player 1) says: open the door?"
+    assert spoken(said(bob)[2]) == "carol (watching) says: go go go"
+
+
+def test_escape_sequences_and_control_bytes_arrive_inert(table):
+    alice, bob = table.join("alice"), table.join("bob")
+    nasty = "hi\x1b[2J\x1b[31mred\x1b]0;owned\x07\x1bP+q\x1b\\\r\n\x08\x07\u202egnp.exe\x9b1m!"
+    assert say(table, alice, nasty).ok
+    (line,) = said(bob)
+    assert line.text == "hired gnp.exe!"
+    assert all(ch.isprintable() for ch in line.text)
+    assert clean("\x1b[1;1H") == ""
+
+
+def test_length_pace_and_the_hosts_mute(table):
+    alice, bob = table.join("alice"), table.join("bob")
+    too_long = say(table, bob, "x" * (MAX_CHARS + 1))
+    assert not too_long.ok and f"at most {MAX_CHARS}" in too_long.message
+    assert not say(table, bob, " \x1b[0m ").ok  # nothing left to say
+    for n in range(RATE_LINES):
+        assert say(table, bob, f"line {n}").ok
+    slow = say(table, bob, "one more")
+    assert not slow.ok and slow.message.startswith("slow down")
+    refused = table.ask(bob, lambda ref: p.Mute(ref=ref, account="alice"))
+    assert not refused.ok and refused.code == "not_host"
+    assert table.ask(alice, lambda ref: p.Mute(ref=ref, account="bob")).ok
+    table.host.talk._said.clear()  # past the pace limit: only the mute is left
+    muted = say(table, bob, "can you hear me")
+    assert not muted.ok and "muted" in muted.message
+    assert "can you hear me" not in [x.text for x in said(alice)]
+    assert table.ask(alice, lambda ref: p.Mute(ref=ref, account="bob", muted=False)).ok
+    assert say(table, bob, "back").ok
+
+
+def test_talk_is_kept_beside_the_save_not_in_its_log_and_survives_a_restart(table, tmp_path):
+    alice = table.join("alice")
+    journal = list(table.game.journal)
+    say(table, alice, "we go left")
+    assert table.game.journal == journal  # the game's log is the same with talk
+    record = chat_file(tmp_path, "bench")
+    assert oct(record.stat().st_mode & 0o777) == "0o600"
+    again = Talk(record)  # a restarted host reads its talk back
+    assert [x.text for x in again.recent() if x.kind == "say"] == ["we go left"]
+    table.host.talk = again
+    late = table.join("carol")
+    welcome = late.last(p.Welcome)
+    assert "we go left" in [x.text for x in welcome.chat]
+
+
+def test_joining_and_leaving_are_told_at_the_table(table):
+    alice = table.join("alice")
+    bob = table.join("bob")
+    table.host.leave(bob)
+    notes = [m.line.text for m in alice.of(p.Said) if m.line.kind == "presence"]
+    assert notes == ["alice came to the table", "bob came to the table", "bob left the table"]
+
+
+def test_a_line_is_stamped_where_in_the_game_it_was_said(table):
+    alice = table.join("alice")
+    table.ask(alice, lambda ref: p.Claim(ref=ref, seat="1"))
+    say(table, alice, "before")
+    table.submit(alice, type="search", survivor="vega")
+    say(table, alice, "after")
+    before, after = said(alice)
+    assert after.at == before.at + 1 == len(table.game.journal)
+
+
+def test_an_old_peer_without_talk_still_reads_the_welcome():
+    welcome = p.Welcome(
+        version=p.PROTOCOL, game="g", account="a", mode="station", mission="m",
+        created="", replica="log", lobby=p.Lobby(), status=p.Status(index=0),
+        chat=[ChatLine("a", "hello")],
+    )  # fmt: skip
+    old = msgspec.msgpack.decode(p.encode(welcome))
+    assert old["chat"][0]["text"] == "hello"
+    assert p.decode_to_client(p.encode(welcome)).chat[0].text == "hello"

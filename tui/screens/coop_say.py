@@ -1,0 +1,42 @@
+"""The line a player says at a shared game's table (`'` on its screen).
+
+One row to type on: Enter says it to everyone at the table (hosting/chat.py
+cleans it and passes it on), Escape says nothing. The host's own account
+may type `/mute NAME` or `/unmute NAME` here."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from hosting.chat import MAX_CHARS
+from tui.screens.dialogs import SeeThrough
+
+
+class SayDialog(SeeThrough, ModalScreen[str | None]):
+    """Dismissed with the line typed, or None (Escape)."""
+
+    DEFAULT_CSS = """
+    SayDialog { align: center bottom; }
+    SayDialog #dialog { width: 76; height: auto; margin-bottom: 6; }
+    SayDialog Input { width: 100%; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "say nothing", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog"):
+            yield Label("Say to the table (Enter says it, Esc says nothing):")
+            yield Input(max_length=MAX_CHARS, id="say")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
