@@ -487,25 +487,10 @@ class SharedGameScreen(GameScreen):
         self.app.push_screen(LobbyDialog(self))
 
     def key_say(self) -> None:
-        """A line to everyone at the table (the host: /mute NAME, /unmute NAME)."""
-        if self.client.closed is not None:
-            self.add_log(["Nobody hears you: the connection is closed."])
-            return
-        from tui.screens.coop_say import SayDialog
+        """A line to everyone at the table (tui/screens/coop_say.py)."""
+        from tui.screens.coop_say import say_at
 
-        def said(text: str | None) -> None:
-            if text and text.strip():
-                self.run_worker(self._say(text.strip()))
-
-        self.app.push_screen(SayDialog(), said)
-
-    async def _say(self, text: str) -> None:
-        word, _, rest = text.partition(" ")
-        if word in ("/mute", "/unmute") and rest.strip():
-            request = lambda: self.client.mute(rest.strip(), word == "/mute")  # noqa: E731
-        else:
-            request = lambda: self.client.say(text)  # noqa: E731
-        await self._ask(request, "Not said")
+        say_at(self)
 
     def action_confirm(self) -> None:
         if self.client.closed is not None and not self._left and self.prompt is None:

@@ -6,6 +6,8 @@ may type `/mute NAME` or `/unmute NAME` here."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -40,3 +42,27 @@ class SayDialog(SeeThrough, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def say_at(screen: Any) -> None:
+    """Open the line on a shared game's screen, then say what is typed (the
+    host's account: /mute NAME, /unmute NAME); a refusal is said in the log."""
+    client = screen.client
+    if client.closed is not None:
+        screen.add_log(["Nobody hears you: the connection is closed."])
+        return
+
+    def said(text: str | None) -> None:
+        if text and text.strip():
+            screen.run_worker(send(screen, text.strip()))
+
+    screen.app.push_screen(SayDialog(), said)
+
+
+async def send(screen: Any, text: str) -> None:
+    word, _, rest = text.partition(" ")
+    client = screen.client
+    if word in ("/mute", "/unmute") and rest.strip():
+        await screen._ask(lambda: client.mute(rest.strip(), word == "/mute"), "Not done")
+    else:
+        await screen._ask(lambda: client.say(text), "Not said")
