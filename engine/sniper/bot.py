@@ -17,8 +17,14 @@ soldier or officer close; hide after a loud shot and leave that cell next
 turn; when every objective holds, reach an escape cell and stay there a
 whole turn (SN-11).
 
-Measured against the AI commander (`python -m bench sniper`, seeds 0-199 of
-each map): village 28.5%, forest road 27.5%, rail yard 4%."""
+Spotted within a soldier's or officer's reach, it gets out of it before
+going on; with every objective done it picks an escape no capturer it knows
+of stands near and lays smoke on it to wait there unseen. A cover cell a
+soldier could reach next turn counts as a risk too: the commander searches.
+
+Measured against the hunting AI commander (seeds 0-199 of each map,
+`bench.sniper_figures.win_rate_figures(200)`): village 9%, border 33.5%,
+forest road 23%, mill 9%, rail yard 8.5%."""
 
 from __future__ import annotations
 
