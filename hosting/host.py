@@ -119,6 +119,7 @@ class Host:
         self.talk = talk if talk is not None else Talk()  # what the players say (chat.py)
         self.host_account = host_account  # who may mute a player ("": nobody)
         self.conns: dict[str, Conn] = {}
+        self.seated_as: dict[str, str] = {}  # a connection's id -> the name it sits under
         self.publishers: list[Callable[[int, p.Entry], None]] = []
         self.authors = Authors.of(game)
         self._bots_due = False
@@ -126,7 +127,26 @@ class Host:
 
     # -- what every client is told ----------------------------------------------
     def present(self) -> set[str]:
-        return {c.account for c in self.conns.values()}
+        return {self.player(c) for c in self.conns.values()}
+
+    def player(self, conn: Conn) -> str:
+        """The name a connection sits under: its account, or "alice#2" for the
+        second terminal of an account already here (see `sit_as`)."""
+        return self.seated_as.get(conn.id, conn.account)
+
+    def sit_as(self, conn: Conn) -> str:
+        """A second terminal of an account already playing here takes a seat
+        of its own, as another player at the same table would: "alice#2" (its
+        own seats back, else the first open one). With no seat open it shares
+        the first terminal's seats, as before."""
+        account, present = conn.account, self.present()
+        if account not in present:
+            return account
+        n = 2
+        while f"{account}#{n}" in present:
+            n += 1
+        name = f"{account}#{n}"
+        return name if self.table.seats_of(name) or self.table.open_seats() else account
 
     def lobby(self) -> p.Lobby:
         present = self.present()
@@ -211,7 +231,8 @@ class Host:
             conn.send(self.info())
             conn.close()
             return
-        self.table.seat(conn.account)
+        self.seated_as[conn.id] = self.sit_as(conn)
+        self.table.seat(self.player(conn))
         shared = not self.game.table.hidden
         conn.replica = "log" if shared else "view"
         start = 0
@@ -229,7 +250,7 @@ class Host:
             p.Welcome(
                 version=p.PROTOCOL,
                 game=self.name,
-                account=conn.account,
+                account=self.player(conn),
                 mode=setup.mode,
                 mission=setup.mission,
                 created=self.created,
@@ -238,12 +259,12 @@ class Host:
                 status=self.status(),
                 log=data,
                 start=start,
-                view=None if shared else self._view(conn.account),
-                recent=[] if shared else self.recent(conn.account),
+                view=None if shared else self._view(self.player(conn)),
+                recent=[] if shared else self.recent(self.player(conn)),
                 chat=self.talk.recent(),
             )
         )
-        _say(f"{conn.account} joined ({conn.id})")
+        _say(f"{self.player(conn)} joined ({conn.id})")
         came = sum(1 for c in self.conns.values() if c.account == conn.account) == 1
         self._broadcast_lobby()
         if came:
@@ -268,14 +289,15 @@ class Host:
     def leave(self, conn: Conn) -> None:
         if self.conns.pop(conn.id, None) is None:
             return
-        _say(f"{conn.account} left ({conn.id})")
+        account = self.player(conn)
+        self.seated_as.pop(conn.id, None)
+        _say(f"{account} left ({conn.id})")
         self._broadcast_lobby()
-        if conn.account not in self.present():
+        if conn.account not in {c.account for c in self.conns.values()}:
             self._tell_all(
                 self.talk.note(conn.account, f"{conn.account} left the table", self._at())
             )
-        if self.bot_after is not None and conn.account not in self.present():
-            account = conn.account
+        if self.bot_after is not None and account not in self.present():
             self.schedule(self.bot_after, lambda: self._stand_in(account))
         if not self.conns and self.on_idle is not None:
             self.on_idle()
@@ -300,20 +322,20 @@ class Host:
             return  # not welcomed (or gone): nothing it says counts
         match message:
             case p.Submit(ref=ref, command=command):
-                self._answer(conn, ref, lambda: self._submit(conn.account, command))
+                self._answer(conn, ref, lambda: self._submit(self.player(conn), command))
             case p.Undo(ref=ref):
-                self._answer(conn, ref, lambda: self._undo(conn.account))
+                self._answer(conn, ref, lambda: self._undo(self.player(conn)))
             case p.Redo(ref=ref):
-                self._answer(conn, ref, lambda: self._redo(conn.account))
+                self._answer(conn, ref, lambda: self._redo(self.player(conn)))
             case p.Claim(ref=ref, seat=seat):
-                self._seat_change(conn, ref, self.table.claim(conn.account, seat))
+                self._seat_change(conn, ref, self.table.claim(self.player(conn), seat))
             case p.Release(ref=ref, seat=seat):
-                self._seat_change(conn, ref, self.table.release(conn.account, seat))
+                self._seat_change(conn, ref, self.table.release(self.player(conn), seat))
             case p.HandToBot(ref=ref, seat=seat):
-                why = self.table.hand_to_bot(conn.account, seat, self.present())
+                why = self.table.hand_to_bot(self.player(conn), seat, self.present())
                 self._seat_change(conn, ref, why)
             case p.TakeBack(ref=ref, seat=seat):
-                self._seat_change(conn, ref, self.table.take_back(conn.account, seat))
+                self._seat_change(conn, ref, self.table.take_back(self.player(conn), seat))
             case p.Say(ref=ref, text=text):
                 self._say_line(conn, ref, text)
             case p.Mute(ref=ref, account=account, muted=muted):
@@ -342,7 +364,7 @@ class Host:
         if why:
             conn.send(p.Result(ref=ref, ok=False, code="not_said", message=why))
             return
-        mine = self.table.seats_of(conn.account)
+        mine = self.table.seats_of(self.player(conn))
         seat = ", ".join(self.table.label(s) for s in mine)
         line = self.talk.say(conn.account, text, seat, self._at())
         _say(spoken(line))
@@ -484,7 +506,7 @@ class Host:
                 if not conn.shared_stream:
                     conn.send(entry)
             elif conn.replica == "view":
-                viewer_seat = self._view_seat(conn.account)
+                viewer_seat = self._view_seat(self.player(conn))
                 conn.send(
                     p.Update(
                         kind=kind,

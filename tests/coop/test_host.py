@@ -317,3 +317,31 @@ def test_outbreak_a_seat_plays_only_on_its_turn_and_bot_seats_move_themselves():
     assert ann.last(p.Update).status.undo_seat == "p2"
     refused = bench.ask(ann, p.Undo)
     assert refused.code == "not_your_undo" and "(a bot)" in refused.message
+
+
+def test_a_second_terminal_of_the_same_account_takes_the_open_seat(station_bench):
+    """Issue 28: two terminals of one account (a hot-seat between windows):
+    the second sits as "alice#2" in the open seat, each plays only its own
+    survivors; back again, each terminal gets its own seat back."""
+    bench = station_bench(players="2")
+    first, second = bench.join("alice"), bench.join("alice")
+    lobby = second.last(p.Lobby)
+    assert [(s.seat, s.account, s.status) for s in lobby.seats] == [
+        ("1", "alice", "here"),
+        ("2", "alice#2", "here"),
+    ]
+    assert second.last(p.Welcome).account == "alice#2"
+    refused = bench.submit(second, type="search", survivor="vega")
+    assert (refused.ok, refused.code) == (False, "not_your_seat")
+    assert bench.submit(first, type="search", survivor="vega").ok
+    bench.host.leave(second)
+    again = bench.join("alice")  # the first terminal is still here
+    assert again.last(p.Welcome).account == "alice#2"
+    bench.host.leave(first)
+    bench.host.leave(again)
+    alone = bench.join("alice")  # nobody else of the account here: its own first seat
+    assert alone.last(p.Welcome).account == "alice"
+    third = bench.join("alice")
+    assert third.last(p.Welcome).account == "alice#2"
+    full = bench.join("alice")  # no seat open: it shares the first terminal's seats
+    assert full.last(p.Welcome).account == "alice"
