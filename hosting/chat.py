@@ -72,6 +72,11 @@ def chat_file(home: Path, name: str) -> Path:
     return home / "coop" / f"{name}.chat.jsonl"
 
 
+def record_beside(save: Path) -> Path:
+    """The talk of the shared game whose save is `save` (HOME/saves/NAME.shamble)."""
+    return chat_file(save.parent.parent, save.stem)
+
+
 class Talk:
     """The table's talk: what may be said, by whom, and the record of it."""
 

@@ -25,6 +25,7 @@ from textual.widgets import Input, Label
 
 from engine import RuleError
 from engine.game import UNDO_POLICIES
+from hosting.chat import spoken
 from saves.files import SaveError
 from saves.history import History, default_viewer, relaxed_undo
 from saves.slots import printable, slot_path
@@ -136,6 +137,7 @@ class ReplayScreen(ReadOnlyGameScreen):
         self.history = history
         self.moment = moment
         self.speed = FIRST_SPEED
+        self.talk = talk_of(history)  # a shared game's talk, shown when it was said
         self._timer: Any = None
 
     # -- the moment shown -----------------------------------------------------
@@ -160,9 +162,16 @@ class ReplayScreen(ReadOnlyGameScreen):
         slow to make for each of them on a large map); it stands there after."""
         self.stand(moment)
         lines = [] if moment else ["The start of the game."]
-        for k in range(max(1, moment - RETELL + 1), moment + 1):
+        first = max(1, moment - RETELL + 1)
+        lines += self.said_at(0) if first == 1 else []
+        for k in range(first, moment + 1):
             lines += frame_lines(self.play, self.history.frame(k), self.as_told)
+            lines += self.said_at(k)
         return lines
+
+    def said_at(self, moment: int) -> list[str]:
+        """What was said at the table after step `moment`, before the next."""
+        return [spoken(x) for x in self.talk if x.at == moment]
 
     def go(self, moment: int, step: bool = False) -> None:
         """Show moment: one step forward adds its lines to the log; any other
@@ -171,6 +180,7 @@ class ReplayScreen(ReadOnlyGameScreen):
         if step:
             self.stand(moment)
             self.add_log(frame_lines(self.play, self.history.frame(moment), self.as_told))
+            self.add_log(self.said_at(moment))
         else:
             lines = self.story(moment)
             self.clear_log()
@@ -401,6 +411,17 @@ def _taken(name: str) -> bool:
 
 
 # -- opening ------------------------------------------------------------------------
+
+
+def talk_of(history: History) -> list:
+    """The lines said at the table of a shared game, read from beside its
+    save (hosting/chat.py): never part of the log, so a replay of the same
+    save without them is the same game."""
+    if history.path is None:
+        return []
+    from hosting.chat import read_record, record_beside
+
+    return read_record(record_beside(history.path))
 
 
 def replay_screen(app: Any, history: History, moment: int = 0) -> ReplayScreen | None:
