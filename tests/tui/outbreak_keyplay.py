@@ -92,6 +92,9 @@ async def settle(pilot) -> None:
             await pilot.pause()
 
 
+ARROW = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
+
+
 async def play_command(pilot, game: Game, want: dict) -> None:
     """Press the keys for one command; assert the game accepted exactly it."""
     await settle(pilot)
@@ -136,10 +139,13 @@ async def play_command(pilot, game: Game, want: dict) -> None:
         await confirm_if_asked(pilot)
     elif kind == "move_zombie":
         await cycle_to(pilot, screen, "z", tuple(want["from"]))
-        await pilot.press("enter")
+        await pilot.press("enter")  # its ways, when it has more than one (OB-4 (6))
         await pilot.pause()
-        if isinstance(app.screen, ChoiceDialog):
-            await pick(pilot, label=play.label(want, screen.view))
+        if screen.targeting is not None and screen.targeting.kind == "zombie_way":
+            (ax, ay), (bx, by) = want["from"], want["to"]
+            await pilot.press(ARROW[(bx - ax, by - ay)])
+            assert screen.cursor == tuple(want["to"])
+            await pilot.press("enter")
     elif kind == "end_turn":
         await pilot.press("e")
         await pilot.pause()

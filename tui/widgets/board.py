@@ -154,7 +154,8 @@ class Board(Widget, can_focus=True):
     def _place_marks(self) -> set[int]:
         """Where the arrows toward beacons out of view go now; the screen rows
         whose arrows changed. Each sits on the viewport's edge nearest its
-        beacon: "↑z" on the top row, "z→" on the right, a corner's diagonal."""
+        beacon: "↑z" on the top row, "z→" on the right, a corner's diagonal;
+        one whose place a more important beacon's arrow holds sits beside it."""
         width, height = self.size.width, self.size.height
         marks: dict[int, list[tuple[int, str, str]]] = {}
         w = self.scene.cell_width
@@ -169,11 +170,15 @@ class Board(Widget, can_focus=True):
             text = f"{glyph}{arrows[(dx, dy)]}" if dx > 0 else f"{arrows[(dx, dy)]}{glyph}"
             sx = min(max(px, 0), width - len(text))
             sy = min(max(py, 0), height - 1)
-            cells = {(sx + i, sy) for i in range(len(text))}
-            if cells & taken:
-                continue  # the more important beacon already points there
-            taken |= cells
-            marks.setdefault(sy, []).append((sx, text, style))
+            for nudge in (0, 1, -1, 2, -2):  # along the edge, beside a more important one
+                nx = sx + nudge * (len(text) + 1) if dy else sx
+                ny = sy + nudge if not dy else sy
+                cells = {(nx + i, ny) for i in range(len(text))}
+                inside = 0 <= nx <= width - len(text) and 0 <= ny < height
+                if inside and not cells & taken:
+                    taken |= cells
+                    marks.setdefault(ny, []).append((nx, text, style))
+                    break
         for row in marks.values():
             row.sort()
         changed = {y for y in set(marks) | set(self._marks) if marks.get(y) != self._marks.get(y)}

@@ -24,8 +24,15 @@ the fewest kills; z first lets you put a plain tile's zombies on other road
 cells of it); (3) a zombie in your cell fights you; (4) draw cards
 back up to three; (5) roll and walk up to that many cells (cursor + Enter
 walks, m steps one, e stops); (6) roll again and move up to that many
-different zombies one cell each (z picks one); (7) end the turn (e), and
-you may discard a card.
+different zombies one cell each (z finds one, Enter shows its ways, an
+arrow picks one); (7) end the turn (e), and you may discard a card.
+
+A late town is larger than the screen: arrows at the board's edge point to
+your figure, the Helipad and the rivals off screen; g looks at the
+Helipad, f at your own figure. s shows bots' turns at once (the log tells
+every move). A new game may play the box's own rules instead of ours: the
+discard a must, a dealer at random, buildings at dead ends, or three cards
+that act on every player (docs/rules-outbreak.md).
 
 Fights: roll plus your bonuses; 4 or more kills the zombie and takes the
 token under it. Short of 4, pay the difference in bullets or lose a life

@@ -1,5 +1,7 @@
 """Outbreak's rows in the new-game dialog (and the new-match dialog): how
-many seats (2-6), and for each, a person or a bot and an optional name.
+many seats (2-6), and for each, a person or a bot and an optional name;
+then (new games only) the rule variants from the box, each left at the
+house rule unless changed (docs/rules-outbreak.md "the variants").
 
 The seats go to the engine as `seats=["ann:human", "bot", ...]` in turn
 order; a seat left unnamed is called by its place ("Player 1", "Bot 2")."""
@@ -17,6 +19,14 @@ from tui.widgets.fields import FieldProblem, ModeFields, choice_row
 from tui.widgets.select import MenuSelect
 
 MAX_SEATS = 6
+# The rule variants (engine/outbreak/rules.py VARIANTS): option, label,
+# [(text, value)], the default first. Only a changed one goes to Game.new.
+VARIANT_ROWS = (
+    ("discard", "Discard", [("optional", "optional"), ("a must (box)", "mandatory")]),
+    ("dealer", "Who starts", [("seat 1", "none"), ("dealer's left", "random")]),
+    ("tile_deck", "Tiles", [("standard", "standard"), ("dead ends", "dead_ends")]),
+    ("event_deck", "Events", [("standard", "standard"), ("table (+6)", "table")]),
+)
 KINDS = [("a person", "human"), ("a bot", "bot")]
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 NAME_LENGTH = 12
@@ -35,9 +45,10 @@ class OutbreakFields(ModeFields):
     OutbreakFields .seat-row Input { width: 1fr; margin-left: 1; }
     """
 
-    def __init__(self, seats: int = 2, **kwargs: Any) -> None:
+    def __init__(self, seats: int = 2, variants: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.start_seats = seats
+        self.variants = variants  # the rule variants' rows (a match plays the defaults)
 
     def compose(self) -> ComposeResult:
         counts = [(f"{n} seats", n) for n in range(2, MAX_SEATS + 1)]
@@ -58,6 +69,9 @@ class OutbreakFields(ModeFields):
                     compact=True,
                     id=f"seat-name-{i}",
                 )
+        if self.variants:
+            for name, label, choices in VARIANT_ROWS:
+                yield choice_row(label, f"opt-{name}", choices, choices[0][1])
 
     def on_mount(self) -> None:
         self.show_rows(self.start_seats)
@@ -74,7 +88,7 @@ class OutbreakFields(ModeFields):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seat-count":
             self.show_rows(self.count)
-        if (event.select.id or "").startswith("seat-"):
+        if (event.select.id or "").startswith(("seat-", "opt-")):
             event.stop()
 
     def shared_defaults(self) -> None:
@@ -108,5 +122,14 @@ class OutbreakFields(ModeFields):
             raise FieldProblem(f"Two seats are called {twice[0]}: give each its own name.")
         return out
 
+    def variant_args(self) -> dict[str, str]:
+        """The variants set away from their defaults, as Game.new options."""
+        out = {}
+        for name, _, choices in VARIANT_ROWS if self.variants else ():
+            value = str(self.query_one(f"#opt-{name}", Select).value)
+            if value != choices[0][1]:
+                out[name] = value
+        return out
+
     def game_args(self, mission: str) -> dict[str, Any]:
-        return {"seats": self.seats()}
+        return {"seats": self.seats(), **self.variant_args()}

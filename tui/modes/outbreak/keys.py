@@ -56,7 +56,7 @@ class OutbreakKeys:
             case "zombies":
                 zombie = self.movable_zombies(host).get(host.cursor)
                 if zombie:
-                    host.choose_and_act("Move the zombie", zombie)
+                    self.choose_way(host, host.cursor, zombie)
                 else:
                     host.add_log(
                         [self.look(host), "Enter on a highlighted zombie moves it; z finds one."]
@@ -234,6 +234,9 @@ class OutbreakKeys:
         if t is None and self.placing(host):
             self.pick_zombies(host)
             return
+        if t is not None and t.kind == "zombie_way":
+            host.start_targeting(t)  # z again: the zombie's next way
+            return
         zombies = self.movable_zombies(host)
         if not zombies:
             view = host.view
@@ -249,7 +252,23 @@ class OutbreakKeys:
             else:
                 self.explain(host, "Zombies are moved after your movement;")
             return
-        host.start_targeting(Targeting("zombie", "Move the zombie", "z", zombies))
+        order = list(zombies)  # z cycles the cursor over the zombies that may move
+        i = order.index(host.cursor) + 1 if host.cursor in order else 0
+        host.cursor = order[i % len(order)]
+        host.redraw()
+
+    def choose_way(self, host: Host, zombie: tuple[int, int], moves: list[dict]) -> None:
+        """OB-4 (6): which way the picked zombie goes is the player's: its
+        ways are highlighted, an arrow picks one (the cell that way of the
+        zombie), z cycles them, Enter moves it, Esc picks another zombie."""
+        if len(moves) == 1:
+            host.act(moves[0])
+            return
+        self._back_to = zombie
+        options = {(c["to"][0], c["to"][1]): [c] for c in moves}
+        host.start_targeting(
+            Targeting("zombie_way", "Move the zombie", "z", options, frozenset({zombie}))
+        )
 
     def pick_zombies(self, host: Host) -> None:
         """OB-3: whoever lays a plain tile may put its zombies (one per road
@@ -329,7 +348,57 @@ class OutbreakKeys:
             else:
                 host.act(ends[0])
             return
+        if all("discard" in c for c in ends):  # discard=mandatory (the box's last step)
+            host.choose_and_act(
+                f"End the turn{unused}: which card goes back under the event pile?", ends
+            )
+            return
         host.choose_and_act(f"End the turn{unused}: discard a card?", ends)
+
+    def key_figure(self, host: Host) -> None:
+        """f: the cursor (and so the view) onto the looker's own figure."""
+        view = host.view
+        me = view.get("viewer")
+        if me not in view["seats"]:
+            me = view.get("to_act") or view["current"]
+        host.targeting = None
+        host.cursor = self.cursor_on(host, self.figure(view, me))
+        host.redraw()
+        host.add_log([self.look(host)])
+
+    def key_helipad(self, host: Host) -> None:
+        """g: the cursor (and so the view) onto the Helipad's landing pad."""
+        view = host.view
+        pad = view.get("helipad")
+        if pad is None:
+            left = view["tiles_left"]
+            why = (
+                "the town is closed: it will never come"
+                if view["map_closed"]
+                else f"it is the last tile of the pile ({plural(left, 'tile')} left)"
+            )
+            host.add_log([f"The Helipad is not laid yet: {why}."])
+            return
+        host.targeting = None
+        host.cursor = self.cursor_on(host, (pad[0], pad[1]))
+        host.redraw()
+        host.add_log([self.look(host)])
+
+    def cursor_on(self, host: Host, cell: tuple[int, int]) -> tuple[int, int]:
+        """Where the cursor goes to look at a cell: the cell, or while a tile
+        is being laid the centre of its tile."""
+        return centre(pos_of(cell)) if self.tile_mode(host) else cell
+
+    def key_speed(self, host: Host) -> None:
+        """s: bots' turns at once, or a step at a time (for the session)."""
+        from tui.modes.outbreak import speed
+
+        speed.set_fast(not speed.fast())
+        if speed.fast():
+            host.add_log(["Bots now play at once: the board shows where they left it, "
+                          "the log every move (s: a step at a time again)."])  # fmt: skip
+        else:
+            host.add_log(["Bots now play a step at a time (any key: the rest at once; s: fast)."])
 
     def key_cards(self, host: Host) -> None:
         from tui.modes.outbreak.cards import CardsScreen

@@ -144,7 +144,7 @@ class NewMatchDialog(NewRecordDialog):
 
     def fields(self) -> ComposeResult:
         with VerticalScroll(id="newgame-fields", can_focus=False):
-            yield OutbreakFields(seats=3, id="match-seats")
+            yield OutbreakFields(seats=3, variants=False, id="match-seats")
             with Horizontal(classes="row gap"):
                 yield Label("Games", classes="field")
                 yield MenuSelect(GAMES, value=3, allow_blank=False, compact=True, id="games")

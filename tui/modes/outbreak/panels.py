@@ -16,7 +16,7 @@ from tui.modes.outbreak.words import (
     plural,
     tile_name,
 )
-from tui.widgets.panels import Panel
+from tui.widgets.panels import Panel, wrapped
 
 
 class OneLinePanel(Panel):
@@ -29,8 +29,26 @@ class OneLinePanel(Panel):
     """
 
 
-class SeatsPanel(OneLinePanel):
-    """One line a seat, in turn order; ">" marks whose turn it is."""
+class Growing:
+    """A panel whose height follows its text: the screen is laid out again
+    only when the number of rows it needs changes (a card's effect comes or
+    goes), never for a change of a number in it."""
+
+    _rows = -1
+
+    def put(self, text: Text) -> None:
+        room = self.content_region.width or 32
+        rows = sum(len(wrapped(line, room)) if self.wraps else 1 for line in text.split("\n"))
+        grown, self._rows = rows != self._rows, rows
+        self._shown = text
+        self.update(text, layout=grown)
+
+    wraps = False
+
+
+class SeatsPanel(Growing, OneLinePanel):
+    """One line a seat, in turn order; ">" marks whose turn it is; under a
+    seat that a card acts on, a line names the effects and whose cards."""
 
     def __init__(self, seats: Seats) -> None:
         super().__init__(id="seats")
@@ -52,7 +70,23 @@ class SeatsPanel(OneLinePanel):
             text.append(f"{mark}{self.seats.glyph[sid]} {name:<9.9}", style)
             text.append(f"{s['life']:>4}", "bold red" if s["life"] <= 1 else "")
             text.append(f"{s['bullets']:>5}{s['kills']:>6}{s['hand_size']:>5}")
+            if s["effects"]:
+                text.append("\n")
+                text.append(f"   {self.effects(sid, s)}", "cyan")
         self.put(text)
+
+    def effects(self, sid: str, seat: dict) -> str:
+        """ "Brain Cramp (Ann's), Shotgun": each effect, and whose card it is
+        when another seat played it."""
+        froms = seat.get("effects_from") or {}
+        out = []
+        for card, count in seat["effects"].items():
+            note = effect_note(card, count)
+            by = froms.get(card)
+            if by and by != sid:
+                note += f" ({self.seats.possessive(by)})"
+            out.append(note)
+        return ", ".join(out)
 
 
 class TurnPanel(OneLinePanel):
@@ -99,8 +133,12 @@ class TurnPanel(OneLinePanel):
         return who
 
 
-class HandPanel(OneLinePanel):
-    """The viewer's event cards with what each does, and the effects on them."""
+class HandPanel(Growing, Panel):
+    """The viewer's event cards with what each does, and the effects on
+    them: lines wrap (never cut mid-sentence) and the panel grows to hold
+    them, so an effect shows the moment it lands, however full the hand."""
+
+    wraps = True
 
     def __init__(self, seats: Seats) -> None:
         super().__init__(id="hand")
@@ -110,7 +148,7 @@ class HandPanel(OneLinePanel):
         view = host.view
         viewer = view.get("viewer")
         me = view["seats"].get(viewer or "")
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text()
         if me is None or me["hand"] is None:
             self.border_title = "Cards"
             text.append("Hands are secret: none is shown here.", "dim")
@@ -124,8 +162,13 @@ class HandPanel(OneLinePanel):
             text.append(f" {card_effect(card)}", "cyan")
         if not me["hand"]:
             text.append("no cards", "dim")
-        effects = [effect_note(c, n) for c, n in me["effects"].items()]
+        froms = me.get("effects_from") or {}
+        effects = [
+            effect_note(c, n)
+            + (f" ({self.seats.possessive(froms[c])})" if froms.get(c, viewer) != viewer else "")
+            for c, n in me["effects"].items()
+        ]
         if effects:
             text.append("\non you: ", "dim")
-            text.append(", ".join(effects))
+            text.append(", ".join(effects), "bold")
         self.put(text)

@@ -31,6 +31,7 @@ from engine.outbreak import content
 from engine.outbreak.board import Placed, board_of
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step
+from tui.modes.outbreak import speed
 from tui.modes.outbreak.glyphs import glyphs
 from tui.modes.outbreak.keys import OutbreakKeys
 from tui.modes.outbreak.panels import HandPanel, SeatsPanel, TurnPanel
@@ -58,16 +59,21 @@ KEYS: tuple[Key, ...] = (
     Key("r", "rotate", "turn the drawn tile a quarter clockwise", "Actions", True, label="turn"),
     Key("m", "move", "step one cell (the steps highlighted; m again cycles)", "Actions", True,
         label="move"),
-    Key("z", "zombie", "pick a zombie to move (z again cycles, Enter moves it); laying a plain "
-        "tile: mark the road cells for its zombies", "Actions", True, label="zombie"),
+    Key("z", "zombie", "find a zombie that may move (z again: the next); Enter on it shows its "
+        "ways: an arrow or z picks one, Enter moves it; laying a plain tile: mark the road cells "
+        "for its zombies", "Actions", True, label="zombie"),
     Key("e,full_stop", "end", "end the movement, or end the turn (and discard)", "Turn", True,
         "e", label="end"),
     Key("c", "cards", "read your event cards in full", "Turn"),
     Key("tab", "next", "cursor back to your figure (or to the tile being laid)", "Turn",
         priority=True),
+    Key("f", "figure", "cursor and view onto your own figure", "Cursor"),
+    Key("g", "helipad", "cursor and view onto the Helipad, once it is laid", "Cursor"),
+    Key("s", "speed", "bots' turns: a step at a time, or at once (the log tells every move)",
+        "Game"),
 )  # fmt: skip
 
-NOTE = "{} is playing... (any key skips to the end)"
+NOTE = "{} is playing... (any key: the rest at once; s: bots always at once)"
 ONLOOKER = "spectator"  # a viewer holding no seat: every hand hidden
 KEPT_LINES = 500  # lines kept for a seat away from the keyboard (as many as a log keeps)
 
@@ -86,7 +92,6 @@ def placed_of(view: dict) -> tuple[Placed, ...]:
 
 class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
     keys = KEYS
-    steps_bots = True  # the bots' turns are told a step at a time (any key skips)
     plays_from_view = True  # a shared game's one view is enough (coop_view.py)
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
@@ -103,6 +108,13 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self._back_to: XY | None = None  # where Esc puts the cursor after marking zombies
         self._moment: tuple | None = None  # the step of the turn the cursor was placed for
         self._focus: dict[int, tuple[int, int, int, int]] = {}  # playback view -> camera
+
+    @property
+    def steps_bots(self) -> bool:
+        """The bots' turns are told a step at a time (any key skips), unless
+        the bot-speed setting is "fast": then the screen shows where they
+        left the game at once, and the log tells every move they made."""
+        return not speed.fast()
 
     # -- reading the view -----------------------------------------------------------------
     def board(self, view: dict):
@@ -247,11 +259,18 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         elif view["phase"] == "zombies":
             marks = Marks(targets=frozenset(self.movable_zombies(host)))
         focus = self._focus.get(id(view)) if host.playing else None
-        return self.town.scene(view, cursor=host.cursor, preview=preview, marks=marks, focus=focus)
+        return self.town.scene(
+            view,
+            cursor=host.cursor,
+            preview=preview,
+            marks=marks,
+            focus=focus,
+            me=view.get("viewer"),
+        )
 
     def home(self, host: Host) -> XY:
         view = host.view
-        if self._back_to is not None and self.placing(host):
+        if self._back_to is not None and (self.placing(host) or view["phase"] == "zombies"):
             back, self._back_to = self._back_to, None
             return back
         if self.placing(host):
@@ -280,6 +299,9 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         if t is not None and t.kind == "tile_zombies" and self._pick:
             x, y = cursor[0] + dx, cursor[1] + dy
             return (x, y) if pos_of((x, y)) == self._pick[0] else None
+        if t is not None and t.kind == "zombie_way" and self._back_to is not None:
+            x, y = self._back_to[0] + dx, self._back_to[1] + dy  # an arrow: that way of it
+            return (x, y) if (x, y) in t.options else None
         if self.tile_mode(host):
             cx, cy = centre(pos_of(cursor))
             x, y = cx + 3 * dx, cy + 3 * dy

@@ -39,6 +39,8 @@ STYLES: dict[str, Style] = {
     "preview": Style(color="bright_cyan", bold=True),
     "misfit": Style(color="red", bold=True),
 }
+for _name in ("zombie", "fight", "figure", "active", "bullet", "life"):
+    STYLES[f"{_name}-door"] = STYLES[_name] + Style(underline=True)
 KIND_STYLE = {"road": "road", "pad": "pad", "building": "room", "door": "door", "wall": "wall"}
 
 
@@ -116,6 +118,8 @@ class Town:
         preview: Preview | None = None,
         marks: Marks | None = None,
         focus: tuple[int, int, int, int] | None = None,
+        centre: tuple[int, int, int, int] | None = None,
+        me: str | None = None,
     ) -> Scene:
         g = self.g
         marks = marks or Marks()
@@ -179,7 +183,31 @@ class Town:
             box = (cursor[0], cursor[1], cursor[0], cursor[1])
         if box is not None:
             box = (box[0] - ox, box[1] - oy, box[2] - ox, box[3] - oy)
-        return Scene(rows=rows, cell_width=2, focus=box, styles=STYLES)
+        if centre is not None:
+            centre = (centre[0] - ox, centre[1] - oy, centre[2] - ox, centre[3] - oy)
+        beacons = tuple(
+            (x - ox, y - oy, glyph, style) for x, y, glyph, style in self.beacons(view, me)
+        )
+        return Scene(
+            rows=rows, cell_width=2, focus=box, styles=STYLES, beacons=beacons, centre=centre
+        )
+
+    def beacons(self, view: dict, me: str | None) -> list[tuple[int, int, str, str]]:
+        """What an arrow at the board's edge points to when it is off screen,
+        most important first: the figure of `me` (the seat looking, else the
+        one to act), the Helipad once laid, then the rivals in turn order."""
+        me = me if me in view["seats"] else view.get("to_act") or view["current"]
+        out = []
+        cell = view["seats"][me]["cell"]
+        out.append((cell[0], cell[1], self.seats.glyph[me], "active"))
+        pad = view.get("helipad")
+        if pad is not None:
+            out.append((pad[0], pad[1], self.g.pad.strip(), "pad"))
+        for sid in view["order"]:
+            if sid != me:
+                cell = view["seats"][sid]["cell"]
+                out.append((cell[0], cell[1], self.seats.glyph[sid], "figure"))
+        return out
 
     def cell_text(
         self,
@@ -194,10 +222,13 @@ class Town:
         here = figures.get(cell, [])
         token = tokens.get(cell)
         token_glyph = {"bullet": g.bullet, "life": g.life}.get(token or "", "")
+        # a door stays a door under what stands on it: its glyph takes the
+        # cell's second character when that is free, else the cell is underlined
+        door = g.door.strip() if kind == "door" else " "
         if cell in zombies:
             if here:
-                return g.zombie + self.seats.glyph[here[0]], "fight"
-            return g.zombie + (token_glyph or " "), "zombie"
+                return self.on_door(g.zombie + self.seats.glyph[here[0]], "fight", kind)
+            return self.on_door(g.zombie + (token_glyph or door), "zombie", kind)
         if here:
             first = self.seats.glyph[here[0]]
             if len(here) == 2:
@@ -205,11 +236,18 @@ class Town:
             elif len(here) > 2:
                 second = g.more
             else:
-                second = token_glyph or " "
-            return first + second, "active" if current in here else "figure"
+                second = token_glyph or door
+            return self.on_door(first + second, "active" if current in here else "figure", kind)
         if token_glyph:
-            return token_glyph + " ", "bullet" if token == "bullet" else "life"
+            style = "bullet" if token == "bullet" else "life"
+            return self.on_door(token_glyph + door, style, kind)
         return terrain(g, kind), KIND_STYLE.get(kind, "")
+
+    def on_door(self, text: str, style: str, kind: str) -> tuple[str, str]:
+        """A door whose glyph the occupants crowd out is drawn underlined."""
+        if kind == "door" and self.g.door.strip() not in text[1:]:
+            return text, style + "-door"
+        return text, style
 
     def cell_at(self, x: int, y: int) -> XY:
         """The map cell drawn at scene cell (x, y)."""

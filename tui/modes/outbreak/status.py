@@ -66,6 +66,8 @@ class OutbreakStatus:
                 a = command["from"]
                 return f"Move the zombie at {a[0]},{a[1]} {direction(a, command['to'])}"
             case "end_turn":
+                if command.get("discard") and view.get("options", {}).get("discard") == "mandatory":
+                    return f"End the turn, putting {card_name(command['discard'])} back"
                 if command.get("discard"):
                     return f"End the turn, discarding {card_name(command['discard'])}"
                 return "End the turn, keeping every card"
@@ -126,7 +128,7 @@ class OutbreakStatus:
                 if self.movable_zombies(host):
                     text.append(f"{plural(left, 'zombie move')}: ")
                     text.append("z", "bold")
-                    text.append(" picks a zombie, ")
+                    text.append(" finds one, Enter picks its way, ")
                 elif left:
                     text.append(f"{plural(left, 'zombie move')}, but no zombie can move: ")
                 text.append("e", "bold")
@@ -143,9 +145,10 @@ class OutbreakStatus:
             pos = tuple(cmds[0]["tile"])
             n = sum(1 for z in host.view["zombies"] if pos_of((z[0], z[1])) == pos)
             return f"the {tile_name(self.tile_at(pos) or '')} ({plural(n, 'zombie')})"
-        if t.kind == "zombie":
-            ways = ", ".join(direction(cursor, c["to"]) for c in cmds)
-            return f"the zombie at {cursor[0]},{cursor[1]} (can go {ways})"
+        if t.kind == "zombie_way":
+            a = cmds[0]["from"]
+            ways = ", ".join(direction(a, to) for to in t.options)
+            return f"it goes {direction(a, cursor)} (ways: {ways}; arrows pick, Esc: another)"
         return self.label(cmds[0], host.view)
 
     def look(self, host: Host) -> str:

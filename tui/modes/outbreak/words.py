@@ -99,13 +99,15 @@ def card_effect(card: str) -> str:
     except KeyError:
         return ""
     parts = []
+    if spec.everyone:
+        parts.append("everyone:")
     if spec.no_fights:
         parts.append("no fights " + LASTS.get(spec.lasts, ""))
     if spec.moves:
         parts.append(f"+{spec.moves} moves " + LASTS.get(spec.lasts, ""))
     if spec.fight_bonus:
         when = f"next {spec.rolls} rolls" if spec.lasts == "rolls" else LASTS.get(spec.lasts, "")
-        parts.append(f"+{spec.fight_bonus} to fights {when}")
+        parts.append(f"{spec.fight_bonus:+d} to fights {when}")
     if spec.bullets:
         parts.append(f"+{spec.bullets} bullets")
     if spec.life:
@@ -120,7 +122,7 @@ def card_effect(card: str) -> str:
         parts.append("push a rival 1 cell")
     if spec.stampede:
         parts.append("a tile's zombies rush at figures")
-    return ", ".join(p.strip() for p in parts)
+    return ", ".join(p.strip() for p in parts).replace("everyone:,", "everyone:")
 
 
 def effect_note(card: str, count: int) -> str:
@@ -196,7 +198,7 @@ class Narrator:
                     batch = []
                 batch.append(event)
                 continue
-            line = self.line(event)
+            line = self.line(event, readers)
             if line:
                 out.append(line)
         if batch:
@@ -220,7 +222,7 @@ class Narrator:
             return [f"You draw {', '.join(card_name(c) for c in cards)}."]
         return [f"{self.seats.name(sid)} draws {'a card' if n == 1 else f'{n} cards'}."]
 
-    def line(self, e: dict) -> str:
+    def line(self, e: dict, readers: set[str] | None = None) -> str:
         name = self.seats.name
         who = name(e.get("seat"))
         match e["type"]:
@@ -235,7 +237,7 @@ class Narrator:
             case "event_played":
                 return self.played(e)
             case "effect_ended":
-                return f"{self.seats.possessive(e['seat'])} {card_name(e['effect'])} wears off."
+                return self.wears_off(e)
             case "bullets_gained":
                 return f"{who} takes {plural(e['amount'], 'bullet')}."
             case "life_gained":
@@ -247,6 +249,14 @@ class Narrator:
                 return f"A zombie stampedes {way}."
             case "event_discarded":
                 return f"{who} discards {card_name(e['card'])}."
+            case "event_returned":
+                if e.get("card") and e["seat"] in (self.readers if readers is None else readers):
+                    return f"You put {card_name(e['card'])} back under the event pile."
+                return f"{who} puts a card back under the event pile."
+            case "dealer_chosen":
+                order = self.seats.order
+                first = order[(order.index(e["seat"]) + 1) % len(order)]
+                return f"{who} deals; {name(first)}, at the dealer's left, starts."
             case "tile_drawn":
                 text = f"{who} draws a tile: the {tile_name(e['tile'])}."
                 if e["placer"] != e["seat"]:
@@ -301,6 +311,17 @@ class Narrator:
             case "game_lost":
                 return "The last round is over and nobody got out: everybody loses."
         return ""
+
+    def wears_off(self, e: dict) -> str:
+        """ "Ann's Brain Cramp wears off Bob.": whose card it was, and on whom
+        when that is someone else (an older save names no player: the
+        figure's then)."""
+        card = card_name(e["effect"])
+        by = e.get("by") or e["seat"]
+        text = f"{self.seats.possessive(by)} {card} wears off"
+        if by != e["seat"]:
+            text += f" {self.seats.name(e['seat'])}"
+        return text + "."
 
     def played(self, e: dict) -> str:
         text = f"{self.seats.name(e['seat'])} plays {card_name(e['card'])}"

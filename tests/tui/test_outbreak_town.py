@@ -1,0 +1,250 @@
+"""Pilot tests of issue 27 at 80x24: a late town read through arrows at the
+board's edge (your figure, the Helipad, rivals off screen) and the keys that
+centre on the Helipad (g) and your figure (f); a card's effect on the hand
+panel the moment it lands, with three cards in hand, and on the seats table
+with whose card it is; choosing which way each zombie goes (OB-4 (6)); doors
+that stay doors under what stands on them; bots' turns at once (s)."""
+
+from __future__ import annotations
+
+from outbreak_keyplay import mission_file, play_command
+
+from engine import Game
+from engine.outbreak.bot import choose
+from tui.app import ShambleApp
+from tui.modes.outbreak import speed
+from tui.modes.outbreak.words import Narrator, Seats
+from tui.screens.dialogs import HandoverScreen
+from tui.screens.game import GameScreen
+from tui.widgets.board import Board
+from tui.widgets.panels import MessageLog
+
+
+def late_game() -> Game:
+    """Ann against two bots, played by the bot's choices to her movement in
+    round 11: every tile laid, the Helipad and Bot 2 some 20 rows south of her."""
+    game = Game.new("outbreak", seed=6, seats="ann:human,bot,bot")
+    while not (
+        game.summary()["round"] >= 11
+        and game.summary()["phase"] == "move"
+        and game.state.to_act == "ann"
+    ):
+        game.submit(choose(game.view(game.state.to_act)))
+    return game
+
+
+async def started(pilot) -> GameScreen:
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoverScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    assert isinstance(pilot.app.screen, GameScreen)
+    return pilot.app.screen
+
+
+def in_view(board: Board, cell: tuple[int, int], town) -> bool:
+    """Whether a map cell is drawn inside the board's viewport."""
+    x = (cell[0] - town.origin[0]) * 2 - board.cam_x
+    y = cell[1] - town.origin[1] - board.cam_y
+    return 0 <= x < board.size.width - 1 and 0 <= y < board.size.height
+
+
+def edge_marks(board: Board) -> str:
+    return " ".join(text for row in board._marks.values() for _, text, _ in row)
+
+
+def log(app) -> list[str]:
+    return app.screen.query_one(MessageLog).lines
+
+
+async def test_a_late_town_points_to_what_is_off_screen_and_g_f_centre_on_it():
+    game = late_game()
+    view = game.view("ann")
+    pad = tuple(view["helipad"])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        board = screen.query_one(Board)
+        town = screen.play.town
+        assert town.size[0] * 2 > board.size.width or town.size[1] > board.size.height
+        beacons = board.scene.beacons
+        assert [b[2] for b in beacons[:2]] == ["A", "H"]  # you first, then the Helipad
+        assert {b[2] for b in beacons[2:]} == {"2", "3"}  # and the rivals
+        me = tuple(view["seats"]["ann"]["cell"])
+        assert in_view(board, me, town)
+        off = [
+            b
+            for b in beacons
+            if not in_view(board, (b[0] + town.origin[0], b[1] + town.origin[1]), town)
+        ]
+        assert off, "the late town fits the board: no arrow to test"
+        marks = edge_marks(board)
+        for _, _, glyph, _ in off:
+            assert glyph in marks  # an arrow at the edge toward each one off screen
+
+        await pilot.press("g")  # the Helipad
+        await pilot.pause()
+        assert screen.cursor == pad and in_view(board, pad, town)
+        assert "Helipad" in log(app)[-1] or "pad" in log(app)[-1]
+        if not in_view(board, me, town):
+            assert "A" in edge_marks(board)  # now your own figure is the one pointed at
+        await pilot.press("f")  # back onto your figure
+        await pilot.pause()
+        assert screen.cursor == me and in_view(board, me, town)
+        assert game.view("ann") == view  # looking changed nothing
+
+
+async def test_g_before_the_helipad_is_laid_says_where_it_is(tmp_path):
+    path = mission_file(tmp_path / "yard.toml", event_pile=("horde",) * 9)
+    game = Game.new("outbreak", mission=path, seed=5, seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert (
+            log(app)[-1]
+            == "The Helipad is not laid yet: it is the last tile of the pile (3 tiles left)."
+        )
+
+
+async def test_an_effect_shows_at_once_with_three_cards_in_hand(tmp_path):
+    """Fire Axe played, the tile laid, the hand back to three: the hand
+    panel grows a line for the effect at once, and the seats table shows it
+    under Ann's row."""
+    pile = ("fire_axe", "horde", "detour", "shotgun", "first_aid", "lucky_find", "adrenaline")
+    path = mission_file(tmp_path / "yard.toml", zombies=(), event_pile=pile * 2)
+    game = Game.new("outbreak", mission=path, seed=5, dice=[3, 1], seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        hand = screen.query_one("#hand")
+        before = hand.size.height
+        await play_command(pilot, game, {"type": "play_event", "card": "fire_axe"})
+        await play_command(pilot, game, {"type": "draw_tile"})
+        place = next(c for c in screen.legal if c["type"] == "place_tile")
+        await play_command(pilot, game, place)
+        await pilot.pause()
+        assert len(game.view("ann")["seats"]["ann"]["hand"]) == 3
+        text = str(hand.render())
+        assert "on you: Fire Axe" in text
+        rows = text.count("\n") + 1
+        assert hand.size.height >= rows > before - 1  # every row of it on screen
+        seats = str(screen.query_one("#seats").render())
+        assert "Fire Axe" in seats.splitlines()[2]  # the line under Ann's row
+
+
+def test_the_seats_table_and_the_log_name_whose_card_an_effect_is():
+    seats = Seats(["ann", "bob"], {"ann": "human", "bob": "bot"})
+    narrator = Narrator(seats, lambda pos: None)
+    ended = {"type": "effect_ended", "seat": "bob", "effect": "brain_cramp", "by": "ann"}
+    assert narrator.lines([ended]) == ["Ann's Brain Cramp wears off Bob."]
+    own = {"type": "effect_ended", "seat": "ann", "effect": "fire_axe", "by": "ann"}
+    assert narrator.lines([own]) == ["Ann's Fire Axe wears off."]
+    old = {"type": "effect_ended", "seat": "ann", "effect": "fire_axe"}  # an older save
+    assert narrator.lines([old]) == ["Ann's Fire Axe wears off."]
+    from tui.modes.outbreak.panels import SeatsPanel
+
+    panel = SeatsPanel(seats)
+    bob = {"effects": {"brain_cramp": 1}, "effects_from": {"brain_cramp": "ann"}}
+    assert panel.effects("bob", bob) == "Brain Cramp (Ann's)"
+
+
+def test_a_card_put_back_is_named_only_to_its_player():
+    seats = Seats(["ann", "bob"], {"ann": "human", "bob": "human"})
+    narrator = Narrator(seats, lambda pos: None)
+    back = {"type": "event_returned", "seat": "ann", "card": "horde"}
+    assert narrator.lines([back], {"ann"}) == ["You put Horde back under the event pile."]
+    assert narrator.lines([back], {"bob"}) == ["Ann puts a card back under the event pile."]
+
+
+async def test_the_player_chooses_which_way_a_zombie_goes(tmp_path):
+    """OB-4 (6): Enter on a zombie shows its ways; an arrow picks the cell
+    that way of it (not the first listed), Enter moves it there."""
+    path = mission_file(tmp_path / "yard.toml", zombies=((1, 0),), event_pile=("horde",) * 9)
+    game = Game.new("outbreak", mission=path, seed=5, dice=[1, 2], seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await play_command(pilot, game, {"type": "draw_tile"})
+        await play_command(pilot, game, next(c for c in screen.legal if c["type"] == "place_tile"))
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("y")  # end the movement with a move left
+        await pilot.pause()
+        assert game.summary()["phase"] == "zombies"
+        ways = [c["to"] for c in game.view("ann")["legal"] if c.get("from") == [1, 0]]
+        assert ways == [[1, -1], [0, 0], [2, 0], [1, 1]]  # north first in the list
+        while screen.cursor != (1, 0):
+            await pilot.press("z")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.targeting is not None and screen.targeting.kind == "zombie_way"
+        assert set(screen.targeting.options) == {tuple(w) for w in ways}
+        assert screen.cursor == (1, -1)
+        await pilot.press("left")  # the cell west of the zombie
+        await pilot.pause()
+        assert screen.cursor == (0, 0)
+        await pilot.press("right")  # east of the zombie, not of the cursor
+        await pilot.pause()
+        assert screen.cursor == (2, 0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [2, 0] in game.summary()["zombies"] and [1, 0] not in game.summary()["zombies"]
+        assert "Ann moves a zombie east." in log(app)
+
+
+async def test_s_shows_the_bots_turns_at_once_and_the_log_tells_them(tmp_path):
+    path = mission_file(tmp_path / "yard.toml", event_pile=("lots_of_ammo",) * 20)
+    game = Game.new("outbreak", mission=path, seed=5, dice=[1, 1, 1, 1], seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    was = speed.fast()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await started(pilot)
+            await pilot.press("s")
+            await pilot.pause()
+            assert speed.fast() and "Bots now play at once" in log(app)[-1]
+            await play_command(pilot, game, {"type": "draw_tile"})
+            await play_command(
+                pilot, game, next(c for c in screen.legal if c["type"] == "place_tile")
+            )
+            await play_command(pilot, game, {"type": "end_move"})
+            await play_command(pilot, game, {"type": "end_turn"})  # the bot's whole turn follows
+            await pilot.pause()
+            assert not screen.playing  # no step-by-step playback
+            assert game.summary()["to_act"] == "ann" and game.summary()["round"] == 2
+            assert any(line.startswith("-- Bot 2's turn") for line in log(app))
+            assert screen.view == game.view("ann")  # the board shows where the bot left it
+    finally:
+        speed.set_fast(was)
+
+
+async def test_the_new_game_dialog_offers_the_seed_variants():
+    """Issue 27: each variant is a row of the dialog, at the house rule
+    until changed; a changed one goes to the game as its option."""
+    from textual.widgets import Select
+
+    from tui.screens.newgame import NewGameScreen
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        dialog.query_one("#mode", Select).value = "outbreak"
+        await pilot.pause()
+        for name, default in (("discard", "optional"), ("dealer", "none"),
+                              ("tile_deck", "standard"), ("event_deck", "standard")):  # fmt: skip
+            assert dialog.query_one(f"#opt-{name}", Select).value == default
+        dialog.query_one("#opt-discard", Select).value = "mandatory"
+        dialog.query_one("#opt-tile_deck", Select).value = "dead_ends"
+        await pilot.pause()
+        dialog.start()
+        await pilot.pause()
+        game = app.screen.game
+        assert game.setup.options == {
+            "seats": ["human", "bot"], "discard": "mandatory", "tile_deck": "dead_ends"
+        }  # fmt: skip
+        assert game.summary()["options"]["discard"] == "mandatory"
