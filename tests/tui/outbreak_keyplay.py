@@ -92,6 +92,24 @@ async def settle(pilot) -> None:
             await pilot.pause()
 
 
+async def fields_ready(pilot, dialog, also=lambda: True) -> None:
+    """Wait (a generous deadline, never a fixed sleep) until the dialog's
+    Outbreak rows are mounted with their values: on a loaded machine one
+    pause is not always enough for a dozen drop-downs."""
+    import time
+
+    from textual.widgets import Select
+
+    end = time.monotonic() + 20
+    while True:
+        await pilot.pause()
+        selects = dialog.query("#mode-fields Select, #match-seats Select").results(Select)
+        values = [s.value for s in selects]
+        if values and all(v is not Select.NULL for v in values) and also():
+            return
+        assert time.monotonic() < end, "the Outbreak rows never got their values"
+
+
 ARROW = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
 
 

@@ -14,7 +14,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from outbreak_keyplay import confirm_if_asked, settle, shown
+from outbreak_keyplay import confirm_if_asked, fields_ready, settle, shown
 from rich.console import Console
 
 from engine import Game
@@ -232,7 +232,8 @@ async def test_title_host_offers_outbreak_with_two_people_seated(place):
         assert isinstance(dialog, HostGameScreen)
         assert "outbreak" in dialog.mode_ids
         dialog.query_one("#mode", Select).value = "outbreak"
-        await pilot.pause()
+        second = lambda: dialog.query_one("#seat-kind-2", Select).value == "human"  # noqa: E731
+        await fields_ready(pilot, dialog, second)  # a shared game seats two people
         assert dialog.query_one("#seat-kind-1", Select).value == "human"
         assert dialog.query_one("#seat-kind-2", Select).value == "human"  # two people to share
         dialog.query_one("#seat-kind-2", Select).value = "bot"

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import re
 
-from outbreak_keyplay import game_screen, hand_over, mission_file, play_command, settle, shown
+from outbreak_keyplay import (
+    fields_ready,
+    game_screen,
+    hand_over,
+    mission_file,
+    play_command,
+    settle,
+    shown,
+)
 from textual.widgets import Input, Select
 
 from engine import Game
@@ -34,7 +42,7 @@ async def test_the_new_game_dialog_seats_people_and_bots_with_names():
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         dialog.query_one("#mode", Select).value = "outbreak"
-        await pilot.pause()
+        await fields_ready(pilot, dialog)
         assert dialog.query_one("#mission", Select).value == "standard"
         assert dialog.query_one("#seat-count", Select).value == 2
         assert dialog.query_one("#seat-kind-1", Select).value == "human"

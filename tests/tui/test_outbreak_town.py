@@ -7,7 +7,7 @@ that stay doors under what stands on them; bots' turns at once (s)."""
 
 from __future__ import annotations
 
-from outbreak_keyplay import mission_file, play_command
+from outbreak_keyplay import fields_ready, mission_file, play_command
 
 from engine import Game
 from engine.outbreak.bot import choose
@@ -234,7 +234,7 @@ async def test_the_new_game_dialog_offers_the_seed_variants():
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         dialog.query_one("#mode", Select).value = "outbreak"
-        await pilot.pause()
+        await fields_ready(pilot, dialog)
         for name, default in (("discard", "optional"), ("dealer", "none"),
                               ("tile_deck", "standard"), ("event_deck", "standard")):  # fmt: skip
             assert dialog.query_one(f"#opt-{name}", Select).value == default
