@@ -115,3 +115,16 @@ def test_hot_seat_with_secrets_hands_the_keyboard_over_between_people():
     handed = said.index("Pass the keyboard to Bob.")
     assert said.index("Ann, your turn.") < handed < said.index("Bob, your turn.")
     assert "Bob, press Enter when you are ready." in said
+
+
+def test_outbreak_near_tells_the_open_cells_and_what_stands_near():
+    game = Game.new("outbreak", seed=3, seats="human,bot")
+    for _ in range(6):
+        game.submit(game.bot_command() or game.legal_commands()[0])
+    out = io.StringIO()
+    lines = Lines(out, io.StringIO("near\nboard\n"))
+    PlainTable(game, get_ui("outbreak").play(game, True), lines).run()
+    said = out.getvalue()
+    assert "north-east, 1 cell (2,-2): road of the Corner: a zombie" in said
+    assert "south, 1 cell (1,0): road of the Town Square" in said
+    assert "row -1:      #@#" in said

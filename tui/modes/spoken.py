@@ -106,6 +106,7 @@ class GridSpoken(Spoken):
     radius = 4  # near: cells this far (king's moves) are told
     ground = frozenset(".")  # map characters not worth a word
     most = 8  # near: at most this many things, the closest first
+    unsaid = frozenset({"map", "legal", "cells"})  # view keys whose pairs are not things
 
     def map_rows(self, view: dict) -> list[str]:
         rows = view.get("map")
@@ -116,7 +117,7 @@ class GridSpoken(Spoken):
         found: set[tuple[int, int]] = set()
 
         def walk(value: Any, key: str = "") -> None:
-            if key in ("map", "legal", "cells"):
+            if key in self.unsaid:
                 return
             if isinstance(value, dict):
                 for k, v in value.items():
