@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import socket
+import struct
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,9 +37,10 @@ from engine import Game, LogError
 from engine.core import log
 from hosting import protocol as p
 from hosting.host import Authors
-from hosting.place import coop_dir, socket_path
+from hosting.place import account_name, coop_dir, folder_trouble, socket_owner, socket_path
 from hosting.protocol import CoopError
 from hosting.seats import bot_move, view_bot_move
+from saves.files import SaveError
 
 CONNECT_WITHIN = 10.0  # seconds for the host to welcome a client
 
@@ -60,6 +63,7 @@ class SocketTransport:
         self.writer: asyncio.StreamWriter | None = None
 
     async def open(self, name: str) -> None:
+        owner = self._owner(name)
         try:
             self.reader, self.writer = await asyncio.open_unix_connection(
                 str(self.path), limit=p.MAX_MESSAGE
@@ -78,6 +82,31 @@ class SocketTransport:
                 f"you may not join {name!r}: {self.path} is not open to your account "
                 "(ask the host to add you to the players' group)"
             ) from None
+        except OSError as e:
+            raise CoopError(f"cannot reach {name!r} at {self.path}: {e.strerror}") from None
+        sock = self.writer.get_extra_info("socket")
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        _pid, uid, _gid = struct.unpack("3i", creds)
+        if owner is not None and uid != owner:
+            await self.close()
+            raise CoopError(
+                f"not joining {name!r}: the program answering at {self.path} runs as "
+                f"{account_name(uid)}, not as {account_name(owner)}, whose host made the game"
+            )
+
+    def _owner(self, name: str) -> int | None:
+        """The host account's uid, once the folder and the socket are found safe;
+        None when there is no socket (connecting then says why)."""
+        try:
+            self.path.lstat()
+            why = folder_trouble(self.path.parent)
+            if why is not None:
+                raise CoopError(f"not joining {name!r}: {why}")
+            return socket_owner(name, self.path)
+        except (FileNotFoundError, PermissionError):
+            return None  # connecting says there is none, or that it is not open to this account
+        except SaveError as e:
+            raise CoopError(f"not joining {name!r}: {e}") from None
         except OSError as e:
             raise CoopError(f"cannot reach {name!r} at {self.path}: {e.strerror}") from None
 

@@ -24,7 +24,7 @@ from engine import Game
 from hosting import protocol as p
 from hosting.chat import Talk, chat_file
 from hosting.host import Host, HostStopped
-from hosting.place import account_name, pid_path, socket_path
+from hosting.place import account_name, pid_path, secure_folder, socket_path
 from hosting.seats import SeatTable, seat_file, seat_specs
 from saves.files import SaveError, private_folder
 from saves.session import AutoSave
@@ -97,12 +97,19 @@ async def _serve_one(host: Host, reader: asyncio.StreamReader, writer: asyncio.S
 def _bind(path: Path) -> socket.socket:
     """A listening socket at path, mode 0660; a socket left by a killed host
     is replaced, a live host's is refused."""
+    secure_folder(path.parent)
     if path.exists() or path.is_symlink():
         probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             probe.connect(str(path))
         except (ConnectionRefusedError, FileNotFoundError):
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except PermissionError:
+                owner = account_name(path.lstat().st_uid)
+                raise SaveError(
+                    f"{path}: a socket {owner}'s host left is in the way; {owner} removes it"
+                ) from None
         except OSError as e:
             raise SaveError(f"{path}: cannot check the old socket: {e.strerror}") from None
         else:
@@ -200,8 +207,17 @@ class HostProcess:
             lambda r, w: _serve_one(self.host, r, w), sock=sock, limit=p.MAX_MESSAGE
         )
         pidfile = pid_path(self.name, self.directory)
-        pidfile.write_text(f"{os.getpid()}\n")
-        os.chmod(pidfile, 0o640)
+        try:
+            pidfile.unlink(missing_ok=True)  # a killed host's: a new one, this account's
+            fd = os.open(pidfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640)
+        except OSError as e:
+            server.close()
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise SaveError(f"{pidfile}: cannot write the host's pid: {e.strerror}") from None
+        os.fchmod(fd, 0o640)
+        with open(fd, "w") as f:
+            f.write(f"{os.getpid()}\n")
         broker = None
         try:
             if self.broker:

@@ -118,7 +118,7 @@ def needs_root() -> None:
 
 class CoopPlace:
     """A host account's SHAMBLE_HOME and a co-op folder shared with the
-    players' group (mode 2770), both short paths under /tmp (socket paths
+    players' group (mode 3770, sticky), both short paths under /tmp (socket paths
     have a length limit); every process started here is stopped by its id."""
 
     def __init__(self) -> None:
@@ -132,7 +132,7 @@ class CoopPlace:
         os.chmod(self.root, 0o755)
         if os.geteuid() == 0:
             os.chown(self.dir, 0, PLAYERS_GID)
-        os.chmod(self.dir, 0o2770)
+        os.chmod(self.dir, 0o3770)
         self.env = {
             **os.environ,
             "SHAMBLE_HOME": str(self.home),
@@ -248,6 +248,22 @@ def finish(proc: subprocess.Popen, timeout: float = 60) -> tuple[int, str, str]:
     """A player process's exit status, output and errors, once it has ended."""
     proc.wait(timeout=timeout)
     return proc.returncode, proc.out_path.read_text(), proc.err_path.read_text()
+
+
+@pytest.fixture
+def accounts():
+    """Real login accounts shtest-alice, -bob and -mallory (tests/coop/accounts.py)."""
+    needs_root()
+    from tests.coop.accounts import Accounts
+
+    try:
+        made = Accounts(("alice", "bob", "mallory"))
+    except RuntimeError as e:
+        pytest.skip(str(e))
+    try:
+        yield made
+    finally:
+        made.close()
 
 
 @pytest.fixture

@@ -80,7 +80,7 @@ class Table:
         self.coop = self.root / "run"
         self.coop.mkdir()
         os.chown(self.coop, 0, self.accounts.gid)
-        os.chmod(self.coop, 0o2770)
+        os.chmod(self.coop, 0o3770)
         self.home = self.root / "host"
         self.home.mkdir()
         self.panes: list[Pane] = []

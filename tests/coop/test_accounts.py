@@ -8,26 +8,9 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 from saves import load
-from tests.coop.conftest import REPO, finish, needs_root
+from tests.coop.conftest import REPO, finish
 from tests.coop.test_play import lines
-
-
-@pytest.fixture
-def accounts():
-    needs_root()
-    from tests.coop.accounts import Accounts
-
-    try:
-        made = Accounts(("alice", "bob", "mallory"))
-    except RuntimeError as e:
-        pytest.skip(str(e))
-    try:
-        yield made
-    finally:
-        made.close()
 
 
 def play_as(place, accounts, account: str, *args: str) -> subprocess.Popen:
@@ -49,7 +32,7 @@ def play_as(place, accounts, account: str, *args: str) -> subprocess.Popen:
 
 def test_two_accounts_join_by_name_and_an_outsider_is_kept_out(place, accounts):
     os.chown(place.dir, 0, accounts.gid)
-    os.chmod(place.dir, 0o2770)
+    os.chmod(place.dir, 0o3770)
     name = place.host("--mission", "tutorial", "--players", "2", "--seed", "2")
     players = [
         play_as(place, accounts, f"shtest-{who}", "join", name, "--bot") for who in ("alice", "bob")

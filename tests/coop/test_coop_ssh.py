@@ -76,10 +76,10 @@ class Box:
         gid = self.accounts.gid
         for name in self.accounts.names:  # useradd locks the password: sshd would refuse keys
             subprocess.run(["usermod", "-p", "*", name], check=True, timeout=30)
-        self.coop = self.root / "run-shamble"  # the guide's /run/shamble: root:group, 2770
+        self.coop = self.root / "run-shamble"  # the guide's /run/shamble: root:group, 3770
         self.coop.mkdir()
         os.chown(self.coop, 0, gid)
-        os.chmod(self.coop, 0o2770)
+        os.chmod(self.coop, 0o3770)
         (self.root / "sshd").mkdir()
         sshd = self.sshd = Sshd(self.root / "sshd")
         os.chmod(sshd.root, 0o755)
