@@ -27,7 +27,7 @@ from tui.modes.base import Play, Seat, Step, Targeting
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
 from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
-from tui.screens.keyboard import Keyboard
+from tui.screens.keyboard import HotSeatLogs, Keyboard
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
 from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
@@ -36,7 +36,6 @@ RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
 STEP_SECONDS = 0.35  # one playback step (--playback)
 MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
-LOG_KEEP = 500  # lines a seat's log keeps (as the MessageLog does)
 
 
 def fit(text: Text, tails: list[str | Text], room: int) -> Text:
@@ -52,7 +51,7 @@ def fit(text: Text, tails: list[str | Text], room: int) -> Text:
     return text + tails[-1]
 
 
-class GameScreen(KeyActions, Screen):
+class GameScreen(HotSeatLogs, KeyActions, Screen):
     at_one_keyboard = True  # people take turns here (a shared game: one terminal each)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -181,21 +180,6 @@ class GameScreen(KeyActions, Screen):
             self._handing_over = True
             self.app.push_screen(HandoverScreen(seat.name), self._handed_over)
 
-    def sit_down(self, seat: Seat) -> None:
-        """A secret seat takes the keyboard: the log shows what that seat was
-        told, and the log of the seat leaving is kept for its next turn."""
-        log = self.query_one(MessageLog)
-        if self.at_keys == seat.id:
-            return
-        if self.at_keys is None:  # the first seat: what the log holds was told to all
-            self.told = list(log.lines)
-        else:
-            self.logs[self.at_keys] = list(log.lines)
-        log.lines[:] = self.logs.pop(seat.id, None) or list(self.told)
-        log.begin()
-        log.refresh(layout=False)
-        self.at_keys = seat.id
-
     def _handed_over(self, _: object = None) -> None:
         self._handing_over = False
         self.after_change()
@@ -259,47 +243,6 @@ class GameScreen(KeyActions, Screen):
         """Lines for the log shown: in a hot-seat game with secret seats, for
         the seat at the keyboard only (a look, a refusal, the mode's notes)."""
         self.query_one(MessageLog).add(lines)
-
-    def tell_all(self, lines: list[str]) -> None:
-        """What every person is told alike (an undo, a retold story): every
-        person's log gets it (a mode whose Play `tells_each_seat` shares it
-        out itself, at its hello)."""
-        self.add_log(lines)
-        if self.at_keys is None or not lines or self.play.tells_each_seat:
-            return
-        for kept in (*self.logs.values(), self.told):
-            kept.extend(lines)
-            del kept[: max(0, len(kept) - LOG_KEEP)]
-
-    @property
-    def per_person(self) -> bool:
-        """Each person at this keyboard reads their own log of each move, told
-        as their seat is told it (a mode whose Play `tells_each_seat` shares
-        the moves out itself, at its hello)."""
-        return self.keyboard.secret and not self.play.tells_each_seat
-
-    def tell_move(self, before: Any, events: list[Any]) -> list[str]:
-        """A command's lines for the log shown, from the events as the person
-        at the keyboard is told them (engine/core/table.py). Where people at
-        one keyboard keep secrets, each person away gets in their own log the
-        events as their seat is told them, in their own words (`reader`)."""
-        g, play = self.game, self.play
-        if play.tells_each_seat:
-            return play.tell(before, events)
-        if not self.keyboard.hot_seat:
-            return play.tell(before, g.told(events, self.viewer))
-        if not self.per_person:
-            return play.tell(before, events)  # people with no secrets read one log
-        if self.at_keys is None:  # nobody has sat down yet: a log they all read
-            return play.tell(before, g.told(events, self.keyboard.watcher), None)
-        for key in self.keyboard.people:
-            if key != self.at_keys:
-                viewer = self.keyboard.person(key).viewer
-                kept = self.logs.setdefault(key, list(self.told))
-                kept += play.tell(before, g.told(events, viewer), viewer)
-                del kept[: max(0, len(kept) - LOG_KEEP)]
-        here = self.keyboard.person(self.at_keys).viewer
-        return play.tell(before, g.told(events, here), here)
 
     def submit(self, command: dict) -> bool:
         """Submit now; then the bots to act after it act, and it all shows."""
@@ -420,30 +363,6 @@ class GameScreen(KeyActions, Screen):
             self.hold_log()
             self.refresh_view()
         return True
-
-    def inner_steps(self, before: Any, events: list[Any]) -> list[Step]:
-        """The mode's steps inside one command, when played back. Where each
-        person reads their own log, the command's lines are told with its
-        last step, as the screen tells each person (tell_move)."""
-        steps = self.play.playback(before, events, self.viewer) if self.stepping else []
-        if steps and self.per_person:
-            last = replace(steps[-1], lines=self.tell_move(before, events))
-            steps = [replace(s, lines=[]) for s in steps[:-1]] + [last]
-        return steps
-
-    def tell_step(self, lines: list[str]) -> None:
-        """A step's lines: the person's at the keyboard, when each reads their own."""
-        (self.add_log if self.per_person else self.tell_all)(lines)
-
-    def handing_over(self) -> bool:
-        """The keyboard passes now to another person whose seats keep secrets:
-        the screen is covered at once, before anything in between (a bot's
-        turn, an AI phase) is drawn, so it is shown from nobody's hand; each
-        person reads it in their own log."""
-        if not self.keyboard.secret or self.seat is None:
-            return False
-        person = self.keyboard.acting(self.game, None, self.seat)
-        return person is not None and person.id != self.seat.id
 
     def hold_log(self) -> None:
         """--more-- when the command's lines overflow the log (modes that ask for it)."""
