@@ -258,10 +258,31 @@ body.-first-byte #terminal { opacity: 1; }
   for (const button of document.querySelectorAll(".again")) {
     button.addEventListener("click", () => window.location.reload());
   }
+  // The font size from the window (unless the address asks for one with
+  // ?fontsize=): the largest whole size at which 80x24 cells fit, so a small
+  // window still shows the whole game and a big one draws it bigger (the
+  // board grows with it, not only the side panels).
+  const terminal = document.getElementById("terminal");
+  const asked = new URL(window.location.href).searchParams.has("fontsize");
+  function fitted() {
+    const probe = document.createElement("span");
+    probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre; ' +
+      'font: 100px "Roboto Mono", monospace; line-height: normal';
+    probe.textContent = "MMMMMMMMMM";
+    document.body.appendChild(probe);
+    const box = probe.getBoundingClientRect();
+    probe.remove();
+    const across = window.innerWidth / (80 * box.width / 1000);
+    const down = window.innerHeight / (24 * box.height / 100);
+    return Math.max(8, Math.min(40, Math.floor(0.98 * Math.min(across, down))));
+  }
   // Measure the terminal with the page's own font, not a fallback.
   const start = window.onload;
   window.onload = (event) => {
-    document.fonts.load('16px "Roboto Mono"').catch(() => null).then(() => start(event));
+    document.fonts.load('16px "Roboto Mono"').catch(() => null).then(() => {
+      if (!asked) terminal.dataset.fontSize = String(fitted());
+      start(event);
+    });
   };
 })();
 </script>

@@ -37,9 +37,9 @@ def tabs(browser):
     """tabs(served, context=None) -> Tab in a new browser profile (or the given one)."""
     contexts = []
 
-    def open_tab(served, context=None) -> Tab:
+    def open_tab(served, context=None, size=(1100, 700)) -> Tab:
         if context is None:
-            context = browser.new_context(viewport={"width": 1100, "height": 700})
+            context = browser.new_context(viewport={"width": size[0], "height": size[1]})
             context.add_init_script(CAPTURE_TERMINAL)
             contexts.append(context)
         return Tab(context.new_page(), served.origin)
@@ -184,3 +184,27 @@ def test_a_page_from_another_origin_gets_no_game(serve, tabs):
     assert page.title() == "refused"
     assert f"Origin '{other}' is not this server's page" in served.log_text()
     assert served.games() == before
+
+
+GRID = "() => { const t = window.__shambleTerminal; return [t.cols, t.rows, +t.options.fontSize]; }"
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1600, 1000)])
+def test_the_page_fits_the_game_to_the_window(serve, tabs, size):
+    """Issue 28: the font size comes from the window: an 800x500 window holds
+    at least 80x24 cells, a big one draws them bigger (the board with them);
+    ?fontsize= still chooses it."""
+    served = serve()
+    tab = tabs(served, size=size)
+    tab.open(served.link)
+    tab.wait_for("New game", "Continue", "Quit")
+    cols, rows, font = tab.page.evaluate(GRID)
+    print(f"window {size}: {cols}x{rows} cells at {font}px")
+    assert cols >= 80 and rows >= 24, (cols, rows, font)
+    assert cols < 100 and rows < 32, (cols, rows, font)  # the cells grew, not their count
+    if size[0] > 1000:
+        assert font >= 28, font
+    asked = tabs(served, size=size)
+    asked.open(served.link + ("&" if "?" in served.link else "?") + "fontsize=12")
+    asked.wait_for("New game")
+    assert asked.page.evaluate(GRID)[2] == 12
