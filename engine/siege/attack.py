@@ -51,6 +51,9 @@ def plan(t: Turn, h: Human, weapon: str, at: Cell) -> Shot:
         use = _use_of(weapon)
         if use == "fire" and h.items[slot].empty:
             use = "club"
+    sight = t.world.sight
+    if use in ("throw", "fire") and sight and manhattan(h.at, at) > sight:
+        raise RuleError("out_of_range", f"{list(at)} is too far to see in the dark (sight {sight})")
     if use == "throw":
         spec = content.item(weapon)
         if manhattan(h.at, at) > spec.range:

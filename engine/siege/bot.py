@@ -201,6 +201,8 @@ class _Turn:
         return None
 
     def _cost(self, cell: Cell) -> int | None:
+        if cell in self.others:
+            return None  # a step ends on a cell: the bot walks round the others
         if cell in self.zombies:
             return ZOMBIE_COST if b.at(self.rows, cell) in b.HUMAN_COST else None
         glyph = b.at(self.rows, cell)
@@ -214,7 +216,7 @@ class _Turn:
     def _distances(self, start: Cell) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
         """Cheapest action costs from start (Dijkstra), cached per board and start."""
         tools = any(content.item(i).unbarricade for i in self.me["items"])
-        key = (self.rows, frozenset(self.zombies), tools, start)
+        key = (self.rows, frozenset(self.zombies), frozenset(self.others), tools, start)
         got = _PATHS.get(key)
         if got is None:
             got = self._dijkstra(start)

@@ -27,6 +27,7 @@ class MissionInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     humans: tuple[str, ...] = ()
     turn_limit: int = 15
     win: str = "spots"
+    sight: int = 0  # 0: no limit; else no shot or throw reaches farther (a night mission)
 
 
 class HumanSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,6 +74,8 @@ def load_mission(text: str, source: str) -> Mission:
         )
     if info.turn_limit < 0:
         raise chk.fail("turn_limit must be 0 (none) or more", chk.key_line(head, "turn_limit"))
+    if info.sight < 0:
+        raise chk.fail("sight must be 0 (no limit) or more", chk.key_line(head, "sight"))
     for hid in info.humans:
         if hid not in content.humans():
             raise chk.fail(f"unknown human {hid!r}", chk.key_line(head, "humans"))

@@ -29,6 +29,11 @@ class World:
         return self.mission.id
 
     @property
+    def sight(self) -> int:
+        """How far a shot or a throw reaches in the dark (0: no limit)."""
+        return self.mission.info.sight
+
+    @property
     def turn_limit(self) -> int:
         return self.mission.info.turn_limit
 

@@ -87,5 +87,6 @@ def view(world: World, state: State, viewer: str) -> dict:
     out = summary(world, state)
     out["viewer"] = viewer
     out["lost_reason"] = state.lost_reason
+    out["sight"] = world.sight  # 0: no limit (a night mission's shots reach no farther)
     out["names"] = {h.id: content.name(h.id) for h in state.humans}
     return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.siege.conftest import plain
+
 LANE = """
 ########
 #1Z....#
@@ -440,3 +442,23 @@ def test_si_9_an_aim_is_lost_when_the_turn_ends(play):
     g.act("aim", "cop")
     g.act("end_turn", "cop")
     assert g.human("cop")["aimed"] is False
+
+
+def test_si_8_a_night_missions_sight_caps_shots_and_throws(play):
+    """Mission option `sight` (house rule, issue 25): in the dark no shot or
+    throw reaches farther than sight cells, whatever the weapon's range."""
+    board = """
+    #########
+    #1...Z..#
+    #....X..#
+    #########
+    """
+    g = play(board, 'sight = 3\n[humans.cop]\nitems = ["molotov"]\n', humans=["cop"], dice=[1])
+    assert g.refuses("attack", "cop", weapon="pistol", at=[5, 1]) == "out_of_range"
+    assert g.refuses("attack", "cop", weapon="molotov", at=[5, 1]) == "out_of_range"
+    assert not any(c.get("weapon") == "pistol" for c in map(plain, g.legal_commands()))
+    g.act("move", "cop", path=[[2, 1]])
+    g.act("attack", "cop", weapon="pistol", at=[5, 1])  # 3 away: seen, shot
+    assert g.events_of("attack_rolled")[-1]["at"] == [5, 1]
+    g2 = play(board, humans=["cop"], dice=[1])
+    g2.act("attack", "cop", weapon="pistol", at=[5, 1])  # no sight limit: range 5

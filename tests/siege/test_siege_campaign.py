@@ -22,7 +22,7 @@ def _summary(mission: str, outcome: str, humans: dict) -> dict:
 
 def test_a_campaign_starts_with_the_first_missions_roster():
     p = c.start("nightfall")
-    assert p.missions == ("house", "street", "farm")
+    assert p.missions == ("house", "street", "night", "chapel", "rescue", "farm")
     kwargs = c.next_game(p)
     assert kwargs["mission"] == "house" and kwargs["survivors"] == ["drifter", "cop"]
     g = Game.new(seed=1, **kwargs)
@@ -76,13 +76,15 @@ def test_a_lost_mission_is_tried_once_more_then_the_campaign_is_lost():
 
 def test_winning_the_last_mission_wins_the_campaign():
     p = c.start("nightfall", ironman=True)
-    for mission in ("house", "street", "farm"):
+    for mission in ("house", "street", "night", "chapel", "rescue", "farm"):
         kwargs = c.next_game(p)
         assert kwargs["undo"] == "ironman"
         humans = {h: (True, []) for h in kwargs["survivors"]}
         p = c.finish_mission(p, _summary(mission, "won", humans))
     assert p.outcome == "won"
-    assert p.history == (("house", "won"), ("street", "won"), ("farm", "won"))
+    assert p.history == tuple(
+        (m, "won") for m in ("house", "street", "night", "chapel", "rescue", "farm")
+    )
 
 
 def test_finishing_needs_the_mission_due_and_over():

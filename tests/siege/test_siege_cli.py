@@ -26,7 +26,7 @@ def test_missions_lists_the_siege_missions():
     out = shamble("missions", "--mode", "siege", "--json")
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
-    assert [r["id"] for r in rows] == ["house", "street", "farm"]
+    assert [r["id"] for r in rows] == ["house", "rescue", "night", "street", "farm", "chapel"]
     assert all(r["mode"] == "siege" and r["size"].endswith(" cells") for r in rows)
     table = shamble("missions", "--mode", "siege")
     assert "Main Street" in table.stdout and "cells" in table.stdout

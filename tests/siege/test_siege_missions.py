@@ -84,15 +84,30 @@ def test_broken_tables_name_their_line(tmp_path, tail, reason, line):
 
 def test_shipped_missions_are_listed_with_their_size():
     rows = get_mode("siege").missions()
-    assert [r["id"] for r in rows] == ["house", "street", "farm"]
+    assert [r["id"] for r in rows] == ["house", "rescue", "night", "street", "farm", "chapel"]
     for r in rows:
         assert set(r) >= {"id", "mode", "name", "difficulty", "briefing", "size"}
         assert r["name"] and r["briefing"] and r["size"].endswith(" cells")
-    assert [r["difficulty"] for r in rows] == [1, 2, 3]
+    assert [r["difficulty"] for r in rows] == [1, 2, 3, 4, 5, 6]
     street = Game.new("siege", mission="street", seed=1)
     assert street.summary()["cars"], "the street has cars"
     farm = Game.new("siege", mission="farm", seed=1)
     assert any('"' in row for row in farm.summary()["map"]), "the farm has bushes"
+    night = Game.new("siege", mission="night", seed=1)
+    assert night.view("humans")["sight"] == 3, "a night mission: shots reach 3 cells"
+    rescue = Game.new("siege", mission="rescue", seed=1)
+    assert rescue.summary()["win"] == "spots_by_all"
+    assert rescue.summary()["humans"]["drifter"]["wounded"], "the one to carry out"
+    chapel = Game.new("siege", mission="chapel", seed=1)
+    rows = chapel.summary()["map"][3:10]  # the chapel: columns 5 to 19
+    walls = [
+        rows[0][5:20],
+        rows[-1][5:20],
+        "".join(r[5] for r in rows),
+        "".join(r[19] for r in rows),
+    ]
+    assert all("=" in wall for wall in walls), "windows on every side"
+    assert not any(c in wall for wall in walls for c in "+'"), "and no door"
 
 
 def test_an_unknown_shipped_mission_is_a_mission_error():

@@ -64,6 +64,11 @@ def test_shipped_mission_random_playout(mission, seed):
     play(seed, mission, check_every=2 if seed == 0 else 7)
 
 
+@pytest.mark.parametrize("mission", ["night", "chapel", "rescue"])
+def test_the_newer_missions_random_playout(mission):
+    play(1, mission, check_every=5)
+
+
 @pytest.mark.parametrize("mission", ["house", "farm"])
 def test_random_playout_with_a_zombie_player(mission):
     g = play(7, mission, check_every=9, zombies="human")
@@ -87,7 +92,7 @@ def test_random_playouts_see_the_rarer_rules():
 
 
 # seeds the bot wins each mission with against the zombie AI (pinned)
-WINNING_SEEDS = {"house": 0, "street": 2, "farm": 1}
+WINNING_SEEDS = {"house": 0, "street": 2, "farm": 1, "night": 0, "chapel": 0, "rescue": 0}
 
 
 @pytest.mark.parametrize("mission", sorted(WINNING_SEEDS))

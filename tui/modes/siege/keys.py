@@ -158,6 +158,8 @@ class SiegeKeys:
         origin = self.figure_cell(view, hid)
         guns = [w for w in self.weapons(view, hid) if content.item(w).kind == "firearm"]
         longest = max((content.item(w).range for w in guns), default=1)
+        if view.get("sight"):
+            longest = min(longest, max(1, view["sight"]))  # a night mission: no farther
         return reach.in_reach(view, origin, longest) if origin else set()
 
     def key_attack(self, host: Host) -> None:

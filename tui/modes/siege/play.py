@@ -326,6 +326,8 @@ class SiegePlay(SiegeKeys, Play):
         far = abs(cell[0] - origin[0]) + abs(cell[1] - origin[1])
         guns = [w for w in self.weapons(view, hid) if content.item(w).kind == "firearm"]
         longest = max((content.item(w).range for w in guns), default=1)
+        if view.get("sight") and far > view["sight"] and far <= longest:
+            return f"{far} away, too dark to see (sight {view['sight']})"
         if far > longest:
             return f"{far} away, out of range ({longest})"
         if not reach.sees(view, origin, cell):
