@@ -142,3 +142,31 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     game = load(saves[0])
     assert game.summary()["survivors"]["vega"]["zone"] == "b"
     assert game.summary()["doors"]["a-b"] == "open"
+
+
+def test_a_newcomers_first_game_by_the_arrows_then_back_to_the_shell(terminals):
+    """Issue 28's newcomer path at 80x24: the title, the new-game dialog
+    walked by its arrows (the hint says how; the first Enter opens a list,
+    it starts nothing), a mission picked, Start, then q and q: the shell."""
+    term = terminals()
+    screen = term.wait_for("New game", "Quit", "board games: ")
+    term.keys("n")
+    screen = term.wait_for("move between rows", "Start (Enter)")
+    assert "Docking Ring (tutorial" in screen
+    term.keys("Down", "Enter")  # Mission: its list opens, nothing starts
+    term.wait_for("Airlock Breach (airlock", "Command Deck (command_deck")
+    term.keys("Down", "Enter")  # the second mission
+    screen = term.wait_for("Mission     Airlock Breach (airlock")
+    assert "Round 1" not in screen
+    # down the rows: the six survivors' list, players, seed, undo, then Start
+    term.keys(*["Down"] * 10, "Enter")
+    screen = term.wait_for("Airlock Breach", "Round 1", "Survivors", "palette")
+    assert "Vega in a (Docking bay)" in screen
+    term.keys("q")
+    term.wait_for("Leave this game?")
+    term.keys("y")  # back on the title it came from
+    term.wait_for("Continue: airlock, round 1")
+    term.keys("q")
+    term.wait_for("Quit Shamble?")
+    term.keys("y")
+    assert term.wait_exit() == 0
