@@ -51,6 +51,13 @@ def add_parsers(
         help="the bot plays a seat whose player has been away this long (handed back on return)",
     )
     p.add_argument("--idle", type=float, default=3600.0, help="stop after this long with no one")
+    p.add_argument(
+        "--frame-within",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="drop a player whose message, once begun, is not whole this long after",
+    )
     p.add_argument("--no-fsync", action="store_true", help="flush saves without fsync")
     p.set_defaults(func=lambda args: cmd_host(args, options_given, mission_arg), coop_parser=p)
 
@@ -138,6 +145,7 @@ def cmd_host(
             idle=args.idle,
             broker=args.broker,
             bot_after=args.bot_after,
+            frame_within=max(0.1, args.frame_within),
         )
         return await process.run(ready)
 

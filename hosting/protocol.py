@@ -264,20 +264,30 @@ def framed(message: Message) -> bytes:
     return _LENGTH.pack(len(payload)) + payload
 
 
-async def read_frame(reader: Any) -> bytes | None:
-    """The next frame's payload from an asyncio StreamReader; None at a clean end."""
+async def read_frame(reader: Any, within: float | None = None) -> bytes | None:
+    """The next frame's payload from an asyncio StreamReader; None at a clean end.
+    With `within`, a frame once begun must be whole that many seconds later
+    (waiting for its first byte has no limit: a player may think)."""
     import asyncio
 
     try:
-        head = await reader.readexactly(_LENGTH.size)
-    except asyncio.IncompleteReadError as e:
-        if e.partial:
-            raise ProtocolError("the connection ended inside a frame") from None
-        return None
-    (length,) = _LENGTH.unpack(head)
-    if length > MAX_MESSAGE:
-        raise ProtocolError(f"a frame of {length} bytes is larger than {MAX_MESSAGE}")
-    try:
-        return await reader.readexactly(length)
+        first = await reader.readexactly(1)
     except asyncio.IncompleteReadError:
-        raise ProtocolError("the connection ended inside a frame") from None
+        return None
+
+    async def rest() -> bytes:
+        try:
+            head = first + await reader.readexactly(_LENGTH.size - 1)
+            (length,) = _LENGTH.unpack(head)
+            if length > MAX_MESSAGE:
+                raise ProtocolError(f"a frame of {length} bytes is larger than {MAX_MESSAGE}")
+            return await reader.readexactly(length)
+        except asyncio.IncompleteReadError:
+            raise ProtocolError("the connection ended inside a frame") from None
+
+    if within is None:
+        return await rest()
+    try:
+        return await asyncio.wait_for(rest(), within)
+    except TimeoutError:
+        raise ProtocolError(f"a frame was not whole within {within:g} s") from None

@@ -30,6 +30,7 @@ from saves.files import SaveError, private_folder
 from saves.session import AutoSave
 
 HELLO_WITHIN = 10.0  # seconds a new connection has to say Hello
+FRAME_WITHIN = 10.0  # seconds a frame, once begun, has to arrive whole (hello or not)
 WRITE_BACKLOG = 32 << 20  # bytes queued for a client that does not read: it is dropped
 OVER_LINGER = 30.0  # seconds a finished game stays up once its last player leaves
 
@@ -65,7 +66,12 @@ class SocketConn:
             self.writer.close()
 
 
-async def _serve_one(host: Host, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+async def _serve_one(
+    host: Host,
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    frame_within: float = FRAME_WITHIN,
+):
     try:
         pid, account = peer_account(writer.get_extra_info("socket"))
     except OSError:
@@ -73,7 +79,7 @@ async def _serve_one(host: Host, reader: asyncio.StreamReader, writer: asyncio.S
         return
     conn = SocketConn(writer, account, pid)
     try:
-        first = await asyncio.wait_for(p.read_frame(reader), HELLO_WITHIN)
+        first = await asyncio.wait_for(p.read_frame(reader, frame_within), HELLO_WITHIN)
         if first is None:
             return
         hello = p.decode_to_host(first)
@@ -82,12 +88,14 @@ async def _serve_one(host: Host, reader: asyncio.StreamReader, writer: asyncio.S
             return
         host.hello(conn, hello)
         while conn.id in host.conns:
-            payload = await p.read_frame(reader)
+            payload = await p.read_frame(reader, frame_within)
             if payload is None:
                 break
             host.handle(conn, p.decode_to_host(payload))
             await writer.drain()
-    except (TimeoutError, p.ProtocolError, ConnectionError, HostStopped):
+    except p.ProtocolError as e:
+        conn.send(p.Closed(reason=f"dropped: {e}"))  # a half-sent frame holds nothing open
+    except (TimeoutError, ConnectionError, HostStopped):
         pass
     finally:
         host.leave(conn)
@@ -145,8 +153,10 @@ class HostProcess:
         idle: float = 3600.0,
         broker: str | None = None,
         bot_after: float | None = None,
+        frame_within: float = FRAME_WITHIN,
     ) -> None:
         self.name = name
+        self.frame_within = frame_within
         self.bot_after = bot_after
         self.autosave = autosave
         self.home = home
@@ -204,7 +214,9 @@ class HostProcess:
         path = socket_path(self.name, self.directory)
         sock = _bind(path)
         server = await asyncio.start_unix_server(
-            lambda r, w: _serve_one(self.host, r, w), sock=sock, limit=p.MAX_MESSAGE
+            lambda r, w: _serve_one(self.host, r, w, self.frame_within),
+            sock=sock,
+            limit=p.MAX_MESSAGE,
         )
         pidfile = pid_path(self.name, self.directory)
         try:
