@@ -105,8 +105,11 @@ async def fields_ready(pilot, dialog, also=lambda: True) -> None:
         await pilot.pause()
         selects = dialog.query("#mode-fields Select, #match-seats Select").results(Select)
         values = [s.value for s in selects]
-        if values and all(v is not Select.NULL for v in values) and also():
-            return
+        counts = [s.value for s in selects if s.id == "seat-count"]
+        rows = list(dialog.query(".seat-row"))
+        shown = not counts or all(r.display == (i < counts[0]) for i, r in enumerate(rows))
+        if values and all(v is not Select.NULL for v in values) and shown and also():
+            return  # every row has its value, and only the seat count's rows show
         assert time.monotonic() < end, "the Outbreak rows never got their values"
 
 

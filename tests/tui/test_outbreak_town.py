@@ -248,3 +248,45 @@ async def test_the_new_game_dialog_offers_the_seed_variants():
             "seats": ["human", "bot"], "discard": "mandatory", "tile_deck": "dead_ends"
         }  # fmt: skip
         assert game.summary()["options"]["discard"] == "mandatory"
+
+
+async def test_the_helipad_handover_calls_the_one_who_lays_it(tmp_path):
+    """OB-8 at one keyboard: Ann draws the Helipad, Bob (fewest kills) lays
+    it: the handover says so, then gives the keyboard back for Ann's turn."""
+    path = mission_file(
+        tmp_path / "yard.toml",
+        zombies=((1, 0),),
+        tokens=(),
+        tile_pile=("straight", "straight", "helipad"),
+        event_pile=("horde",) * 12,
+    )
+    game = Game.new(
+        "outbreak", mission=path, seed=5, dice=[1, 6, 1, 1, 1], seats="ann:human,bob:human"
+    )
+
+    def first(kind: str) -> dict:
+        return next(c for c in game.legal_commands() if c.__struct_config__.tag == kind)
+
+    for sid in ("ann", "bob"):  # ann kills the zombie east of her; bob does nothing
+        game.submit({"type": "draw_tile"})
+        game.submit(first("place_tile"))
+        if sid == "ann":
+            game.submit({"type": "move", "to": [1, 0]})
+        game.submit({"type": "end_move"})
+        game.submit({"type": "end_turn"})
+    assert game.summary()["seats"]["ann"]["kills"] == 1 and game.summary()["current"] == "ann"
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert str(app.screen.query_one("#question").render()) == "Bob, you lay the Helipad."
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view["viewer"] == "bob"
+        await play_command(pilot, game, next(c for c in screen.legal if c["type"] == "place_tile"))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert str(app.screen.query_one("#question").render()) == "Ann, your turn."

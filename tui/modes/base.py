@@ -148,6 +148,7 @@ class Play:
 
     keys: tuple[Key, ...] = ()  # the mode's key rows (tui.keys.table adds the shared ones)
     figure_fields: tuple[str, ...] = ()  # command fields naming the figure that acts
+    handover_says_hello = False  # the handover screen heads with hello(), not "X, your turn."
     steps_bots = False  # play bots' commands back a step at a time even without --playback
     more_prompt = False  # a command's log lines that do not fit stop at --more-- (any key)
     # True: narrate() tells the person at the keyboard their own version and

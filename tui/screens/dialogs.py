@@ -235,13 +235,14 @@ class HandoverScreen(Screen[None]):
 
     BINDINGS = [Binding("enter,space", "ready", "ready", show=False)]
 
-    def __init__(self, seat_name: str) -> None:
+    def __init__(self, seat_name: str, greeting: str = "") -> None:
         super().__init__()
         self.seat_name = seat_name
+        self.greeting = greeting or f"{seat_name}, your turn."  # what the seat is called to do
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover", classes="dialog"):
-            yield Label(f"{self.seat_name}, your turn.", id="question")
+            yield Label(self.greeting, id="question")
             yield Label(
                 f"Pass the keyboard to {self.seat_name}:\nthe board stays hidden until then.",
                 classes="note",

@@ -175,10 +175,12 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
             self.view = self.game.view(self.viewer)
         if seat.secret:
             self.sit_down(seat)
-        self.add_log([self.play.hello(seat, self)])
+        hello = self.play.hello(seat, self)
+        self.add_log([hello])
         if seat.secret:
             self._handing_over = True
-            self.app.push_screen(HandoverScreen(seat.name), self._handed_over)
+            greeting = hello if self.play.handover_says_hello else ""
+            self.app.push_screen(HandoverScreen(seat.name, greeting), self._handed_over)
 
     def _handed_over(self, _: object = None) -> None:
         self._handing_over = False

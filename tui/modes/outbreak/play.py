@@ -92,6 +92,7 @@ def placed_of(view: dict) -> tuple[Placed, ...]:
 
 class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
     keys = KEYS
+    handover_says_hello = True  # "Bob, you lay the Helipad." when Bob lays it in Ann's turn
     plays_from_view = True  # a shared game's one view is enough (coop_view.py)
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
