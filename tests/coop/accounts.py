@@ -16,10 +16,12 @@ import grp
 import os
 import pwd
 import shutil
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 LOCK = Path("/tmp/shamble-tests-accounts.lock")
@@ -47,12 +49,65 @@ def _run(*argv: str) -> None:
         raise AssertionError(f"{' '.join(argv)}: {done.stderr.strip()}")
 
 
+def _take_lock(deadline: float = 900.0):  # noqa: ANN202 (an open file)
+    """The machine-wide lock on the accounts, waited for (another test, of
+    this run or another checkout's, may hold them for minutes)."""
+    lock = open(LOCK, "a")  # noqa: SIM115 (held until close)
+    end = time.monotonic() + deadline
+    while True:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return lock
+        except BlockingIOError:
+            if time.monotonic() > end:
+                lock.close()
+                raise AssertionError(
+                    f"the test accounts stayed in use ({LOCK}) for {deadline:.0f} s"
+                ) from None
+            time.sleep(0.2)
+
+
+def _exists(look_up, name: str) -> bool:  # noqa: ANN001
+    try:
+        look_up(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _end_processes(uids: set[int], deadline: float = 20.0) -> None:
+    """SIGKILL every process whose real uid is one of `uids` (test accounts
+    only), and wait until they are gone."""
+    if not uids:
+        return
+    end = time.monotonic() + deadline
+    while True:
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            line = next((ln for ln in status.splitlines() if ln.startswith("Uid:")), "")
+            if line and int(line.split()[1]) in uids:
+                pids.append(int(entry.name))
+        if not pids or time.monotonic() > end:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.1)
+
+
 class Accounts:
     def __init__(self, names: tuple[str, ...] = ("alice", "bob")) -> None:
         if os.geteuid() != 0 or not shutil.which("useradd") or not shutil.which("setpriv"):
             raise RuntimeError("real accounts need root, useradd and setpriv")
-        self._lock = open(LOCK, "w")  # noqa: SIM115 (held until close)
-        fcntl.flock(self._lock, fcntl.LOCK_EX)
+        self._lock = _take_lock()
         self.homes = Path(tempfile.mkdtemp(prefix="shacc", dir="/tmp"))
         os.chmod(self.homes, 0o755)
         self.names = [f"shtest-{n}" for n in names]
@@ -100,17 +155,29 @@ class Accounts:
         ]
 
     def _remove_accounts(self) -> None:
-        for name in self.names:
-            try:
-                pwd.getpwnam(name)
-            except KeyError:
-                continue
-            subprocess.run(["userdel", name], capture_output=True, timeout=30)
+        """Remove this test's accounts and the group, and any other account a
+        killed test left in the group (`shtest-mallory`, say): groupdel
+        refuses a group that is still someone's primary group. A process a
+        killed test left running as one of them is ended first (userdel
+        refuses an account in use). Only ever called holding the lock."""
         try:
-            grp.getgrnam(GROUP)
+            gid: int | None = grp.getgrnam(GROUP).gr_gid
         except KeyError:
-            return
-        subprocess.run(["groupdel", GROUP], capture_output=True, timeout=30)
+            gid = None
+        left = {
+            p.pw_name: p.pw_uid
+            for p in pwd.getpwall()
+            if p.pw_name in self.names or p.pw_name.startswith("shtest-") or p.pw_gid == gid
+        }
+        _end_processes(set(left.values()))
+        for name in left:
+            done = subprocess.run(["userdel", name], capture_output=True, text=True, timeout=30)
+            if done.returncode != 0 and _exists(pwd.getpwnam, name):
+                raise AssertionError(f"userdel {name}: {done.stderr.strip()}")
+        if gid is not None:
+            done = subprocess.run(["groupdel", GROUP], capture_output=True, text=True, timeout=30)
+            if done.returncode != 0 and _exists(grp.getgrnam, GROUP):
+                raise AssertionError(f"groupdel {GROUP}: {done.stderr.strip()}")
 
     def close(self) -> None:
         for folder, mode in reversed(self._opened):
