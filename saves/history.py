@@ -48,7 +48,7 @@ def default_viewer(mode: Any) -> str:
 def round_of(mode: Any, world: Any, state: Any) -> int:
     """The round (or turn) a state is in: the mode's `round_of(state)` when it
     has one, else the state's `round` or `turn`, else the summary's."""
-    ask = getattr(mode, "round_of", None)
+    ask = optional(mode, "round_of")
     if ask is not None:
         return int(ask(state))
     for name in ("round", "turn"):
