@@ -42,6 +42,12 @@ RENEW = 2.0  # seconds between renewals, pings and presence checks
 SILENT = 10.0  # seconds without a word after which a client has left
 KEEP = 2000  # entries kept in in:, out: and hello streams (the log keeps all)
 BLOCK_MS = 1000
+RETRY_FIRST, RETRY_MOST = 0.5, 8.0  # seconds between tries to reach a lost broker, doubling
+BACK = "shared across machines again"
+
+
+class _Lost(Exception):
+    """The broker could not be reached: the host plays on and tries again."""
 
 
 def key(name: str, part: str) -> str:
@@ -132,6 +138,7 @@ class RedisHost:
         self.lease = f"{os.getpid()}@{socket.gethostname()}"
         self.tasks: list[asyncio.Task] = []
         self.fenced = False
+        self.down = False  # the broker is unreachable: the save alone holds the game
 
     async def start(self) -> None:
         self.redis = _connect(self.url)
@@ -142,11 +149,77 @@ class RedisHost:
         except _errors() as e:
             raise CoopError(f"the broker at {self.url}: {e}") from None
         self.host.publishers.append(self._publish)
-        self.tasks = [
+        self.tasks = [asyncio.create_task(self._serve(hello))]
+
+    async def _serve(self, hello: str) -> None:
+        """Carry the game over the broker; when the broker goes, play on here
+        and try again, with backoff, until it is back (or the host stops)."""
+        while True:
+            why = await self._connected(hello)
+            if why is None:
+                return
+            self._lost(why)
+            again = await self._reconnect()
+            if again is None:
+                return
+            hello = again
+            self.host.announce(BACK)
+
+    async def _connected(self, hello: str) -> str | None:
+        """Read, write and keep the lease until the broker fails (why) or the
+        host stops (None)."""
+        tasks = [
             asyncio.create_task(self._read(hello)),
             asyncio.create_task(self._write()),
             asyncio.create_task(self._keep()),
         ]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            for task in done:
+                if isinstance(task.exception(), _Lost):
+                    return str(task.exception())
+            await asyncio.gather(*tasks)
+            return None
+        finally:
+            await _cancel(tasks)
+
+    def _lost(self, why: str) -> None:
+        self.down = True
+        while not self.outbox.empty():  # the broker's log is caught up from the save later
+            self.outbox.get_nowait()
+            self.outbox.task_done()
+        for conn in list(self.conns.values()):
+            self.host.leave(conn)
+        self.conns.clear()
+        old, self.redis = self.redis, None
+        if old is not None:
+            asyncio.get_running_loop().create_task(_close_quietly(old))
+        self.host.announce(
+            f"the broker at {_place(self.url)} is unreachable ({why}): playing on here, "
+            "and sharing again once it is back"
+        )
+
+    async def _reconnect(self) -> str | None:
+        """Reach the broker again and append what it missed; its hello cursor,
+        or None when the host must stop (another host played on meanwhile)."""
+        wait = RETRY_FIRST
+        while self.host.stopped is None:
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY_MOST)
+            self.redis = _connect(self.url)
+            try:
+                await self._claim()
+                await self._fence()  # appends every frame saved since, to the last
+                self.down = False  # no await since the last frame: none is missed
+                return await _last_id(self.redis, key(self.name, "hello"))
+            except CoopError as e:
+                self.host.stop(f"the broker is back, but {e}")
+                return None
+            except _errors():
+                self.down = True
+                await _close_quietly(self.redis)
+                self.redis = None
+        return None
 
     async def _claim(self) -> None:
         """Take the game's lease, or refuse while another live host holds it."""
@@ -154,6 +227,9 @@ class RedisHost:
         if await self.redis.set(lease, self.lease, nx=True, ex=int(LEASE)):
             return
         holder = (await self.redis.get(lease) or b"").decode()
+        if holder == self.lease:  # still ours: the broker was away for less than a lease
+            await self.redis.expire(lease, int(LEASE))
+            return
         pid, _, machine = holder.partition("@")
         if machine == socket.gethostname() and pid.isdigit() and not _alive(int(pid)):
             await self.redis.set(lease, self.lease, ex=int(LEASE))  # its host was killed
@@ -193,11 +269,13 @@ class RedisHost:
                 "format": log.FORMAT_VERSION,
             },
         )
-        for index in range(last + 1, len(journal) + 1):  # saved, not yet on the broker
+        index = last + 1
+        while index <= len(journal):  # saved, not yet on the broker (more may come meanwhile)
             entry = p.Entry(
                 frame=log.encode_frame(journal[index - 1]), seat=None, status=p.Status(index=index)
             )
             await self.redis.xadd(key(self.name, "log"), {"m": p.encode(entry)}, id=f"{index}-0")
+            index += 1
 
     def _same(self, frame: bytes | None, item: Any, fmt: int) -> bool:
         """Whether a frame on the broker holds the save's journal item: byte for
@@ -212,7 +290,8 @@ class RedisHost:
             return False
 
     def _publish(self, index: int, entry: p.Entry) -> None:
-        self.outbox.put_nowait(("log", index, "", p.encode(entry)))
+        if not self.down:  # else the save holds it, and the broker gets it on its return
+            self.outbox.put_nowait(("log", index, "", p.encode(entry)))
 
     async def _write(self) -> None:
         """Append to Redis in the order the host spoke."""
@@ -232,8 +311,7 @@ class RedisHost:
                 self.fenced = True
                 self.host.stop(f"another host wrote to {self.name}'s log on the broker ({e})")
             except _errors() as e:
-                self.host.stop(f"the broker failed: {e}")
-                return
+                raise _Lost(str(e) or type(e).__name__) from None
             finally:
                 self.outbox.task_done()
 
@@ -244,8 +322,7 @@ class RedisHost:
             try:
                 answer = await self.redis.xread(streams, block=BLOCK_MS, count=200)
             except _errors() as e:
-                self.host.stop(f"the broker failed: {e}")
-                return
+                raise _Lost(str(e) or type(e).__name__) from None
             for stream, entries in answer or []:
                 stream = stream.decode()
                 for entry_id, fields in entries:
@@ -290,8 +367,7 @@ class RedisHost:
                     return
                 await self.redis.expire(lease, int(LEASE))
             except _errors() as e:
-                self.host.stop(f"the broker failed: {e}")
-                return
+                raise _Lost(str(e) or type(e).__name__) from None
             now = time.monotonic()
             for conn in list(self.conns.values()):
                 if now - conn.seen > SILENT:
@@ -299,8 +375,11 @@ class RedisHost:
                     self.host.leave(conn)
 
     async def stop(self) -> None:
-        await _drain(self.outbox)  # the goodbyes go out first
+        if not self.down:
+            await _drain(self.outbox)  # the goodbyes go out first
         await _cancel(self.tasks)
+        if self.redis is None:
+            return
         try:
             lease = key(self.name, "host")
             if (await self.redis.get(lease) or b"").decode() == self.lease:
@@ -308,6 +387,19 @@ class RedisHost:
             await asyncio.wait_for(self.redis.aclose(), 2)
         except (*_errors(), TimeoutError):
             pass
+
+
+def _place(url: str) -> str:
+    """host:port of a broker's URL (never its password)."""
+    parts = urlsplit(url)
+    return f"{parts.hostname}:{parts.port or 6379}"
+
+
+async def _close_quietly(redis: Any) -> None:
+    try:
+        await asyncio.wait_for(redis.aclose(), 2)
+    except (*_errors(), TimeoutError):
+        pass
 
 
 def _frame_of(fields: dict) -> bytes | None:

@@ -549,6 +549,11 @@ class Host:
         self._wake_bots()
 
     # -- stopping ---------------------------------------------------------------------
+    def announce(self, text: str) -> None:
+        """One line about the table (the broker gone, the broker back) for everyone here."""
+        _say(text)
+        self._tell_all(self.talk.note(self.host_account or "host", text, self._at()))
+
     def stop(self, reason: str) -> None:
         """Tell everyone why the game stops here and hang up on them."""
         if self.stopped is not None:

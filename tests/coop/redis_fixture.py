@@ -94,6 +94,24 @@ class RedisServer:
             assert self.cli("ACL", "SETUSER", *acl_for(account, password)) == "OK"
         assert self.cli("ACL", "SETUSER", *host_acl()) == "OK"
 
+    def kill(self) -> None:
+        """SIGKILL the server mid-game (what it held is lost: nothing is saved)."""
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def restart(self, binary: str) -> None:
+        """A new server on the same port, with the same ACL users, empty."""
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        assert self._ready(), "redis-server did not start again"
+        for account, password in PLAYERS.items():
+            assert self.cli("ACL", "SETUSER", *acl_for(account, password)) == "OK"
+        assert self.cli("ACL", "SETUSER", *host_acl()) == "OK"
+
     def _ready(self, timeout: float = 10) -> bool:
         end = time.monotonic() + timeout
         while time.monotonic() < end:

@@ -170,3 +170,58 @@ def test_a_broker_log_an_older_shamble_wrote_is_written_anew_on_resume(place, re
         code, out, err = finish(proc)
         assert code == 0, err
     assert verify(place.save(name)).ok
+
+
+async def _until(check, timeout: float, what: str) -> None:
+    import asyncio
+
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"timed out after {timeout} s waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_broker_outage_costs_the_local_players_nothing(place, monkeypatch):
+    """Redis killed mid-game: the host serves its local players from its own
+    save, tells them so in one line, tries again with backoff, and once a
+    new redis-server answers appends what it missed ("shared across
+    machines again"): the broker's log and the save end the same."""
+    import redis
+
+    from engine.core import log
+    from hosting import protocol as p
+    from hosting.broker import BACK
+    from hosting.client import Client
+    from tests.coop.redis_fixture import RedisServer, ensure_redis
+
+    binary = ensure_redis()
+    if binary is None:
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    server = RedisServer(binary)
+    try:
+        monkeypatch.setenv("SHAMBLE_COOP_DIR", str(place.dir))
+        name = place.host("--mission", "tutorial", "--players", "1", "--seed", "3",
+                          "--broker", server.url())  # fmt: skip
+        me = await Client.connect(name)
+        assert (await me.submit({"type": "end_turn", "survivor": "vega"})).ok
+        server.kill()
+        await _until(lambda: any("unreachable" in c.text for c in me.chat), 60, "the outage note")
+        assert (await me.submit({"type": "end_turn", "survivor": "okafor"})).ok  # played on
+        assert me.closed is None
+        server.restart(binary)
+        await _until(lambda: any(c.text == BACK for c in me.chat), 60, "the broker's return")
+        assert (await me.submit({"type": "end_turn", "survivor": "vega"})).ok
+        notes = [c.text for c in me.chat if "unreachable" in c.text or c.text == BACK]
+        assert len(notes) == 2  # one line each way
+        saved = load(place.save(name))
+        broker = redis.Redis(host="127.0.0.1", port=server.port)
+        stream = f"shamble:{name}:log"
+
+        def frames() -> list[bytes]:
+            return [p.decode_to_client(f[b"m"]).frame for _, f in broker.xrange(stream)]
+
+        await _until(lambda: len(frames()) == len(saved.journal), 60, "the broker to catch up")
+        assert frames() == [log.encode_frame(item) for item in saved.journal]
+        await me.close()
+    finally:
+        server.stop()
