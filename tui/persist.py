@@ -7,6 +7,7 @@ its errors into SaveProblem with the message saves wrote."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,34 @@ def resume(path: str | Path) -> AutoSave:
         return AutoSave.resume(path)
     except (SaveError, OSError) as e:
         raise SaveProblem(str(e)) from None
+
+
+def _selected_file(session: Any) -> Path | None:
+    path = getattr(session, "path", None)
+    return Path(path).with_name(f".{Path(path).name}.selected") if path else None
+
+
+def remember_selected(session: Any, figure: str | None) -> None:
+    """The figure selected on the game screen, beside its save, so a game
+    opened again (Continue after a browser tab was reloaded, say) selects it
+    again. Screen state, not the game's: never in the save itself."""
+    where = _selected_file(session)
+    if where is None:
+        return
+    try:
+        fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(figure or "")
+    except OSError:
+        pass  # a convenience: the game plays on without it
+
+
+def remembered_selected(session: Any) -> str | None:
+    where = _selected_file(session)
+    try:
+        return (where.read_text(encoding="utf-8").strip() or None) if where else None
+    except (OSError, UnicodeError):
+        return None
 
 
 def read_only(path: str | Path) -> Any:

@@ -457,3 +457,25 @@ async def test_a_save_that_cannot_be_written_is_reported_not_a_crash():
         text = log_text(app)
         assert text.count("Problem: ") == 3 and "No space left on device" in text
         assert screen.view == screen.game.view("players")
+
+
+async def test_a_game_opened_again_selects_the_survivor_selected_when_it_was_left(home):
+    """Issue 28 (a browser tab reloaded is a new game process): Continue
+    selects Okafor again, as he was when the game was left."""
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_game(pilot)
+        screen = await started(pilot)
+        await pilot.press("s")  # Vega searches: a command, so there is a game to resume
+        await pilot.pause()
+        await pilot.press("tab")
+        assert screen.selected == "okafor"
+        await pilot.press("q", "y")
+        await pilot.pause()
+    app = ShambleApp()  # another process, as after a reload
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        screen = await started(pilot)
+        assert screen.selected == "okafor"
+        assert "Okafor in a" in screen.status_text().plain

@@ -92,6 +92,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         # every seat was told, the log of a person who has not sat down yet
         self.at_keys: str | None = None
         self.logs: dict[str, list[str]] = {}
+        self._remembered: str | None = None  # the selection last written beside the save
         self.told: list[str] = []
 
     # -- layout -------------------------------------------------------------
@@ -114,8 +115,27 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
             if self.played_before():
                 self.tell_all([self.play.resumed(self.game.view(self.viewer))])
         board.focus()
+        self._remembered = self.selected = self.remembered_selected()
         if not self.run_bots():
             self.refresh_view()
+
+    def remembered_selected(self) -> str | None:
+        """The figure selected when this game's screen was last open (it is
+        selected again while it may act), from beside the autosave."""
+        session = getattr(self.app, "session", None)
+        if session is None or not self.game.commands:
+            return None
+        from tui import persist
+
+        return persist.remembered_selected(session)
+
+    def remember_selected(self) -> None:
+        session = getattr(self.app, "session", None)
+        if session is not None and self.selected != self._remembered:
+            from tui import persist
+
+            self._remembered = self.selected
+            persist.remember_selected(session, self.selected)
 
     def story(self) -> list[str]:
         """What happened last, as it was told: a resumed game's log retold
@@ -187,6 +207,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         self.after_change()
 
     def redraw(self) -> None:
+        self.remember_selected()
         with self.app.batch_update():
             self.query_one(Board).show(self.play.scene(self))
             for panel in self.query_one("#side").children:
