@@ -290,3 +290,37 @@ async def test_the_helipad_handover_calls_the_one_who_lays_it(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert str(app.screen.query_one("#question").render()) == "Ann, your turn."
+
+
+async def test_the_end_of_a_turn_asks_for_the_card_the_box_puts_back(tmp_path):
+    """Seed step 23 (discard=mandatory): e offers only the cards, each put
+    back under the event pile; the house game also offers keeping them all."""
+    from tui.screens.dialogs import ChoiceDialog
+
+    for discard, title, first in (
+        ("mandatory", ": which card goes back under the event pile?",
+         "End the turn, putting Horde back"),
+        ("optional", ": discard a card?", "End the turn, keeping every card"),
+    ):  # fmt: skip
+        pile = ("horde", "detour", "shotgun") * 3
+        path = mission_file(tmp_path / f"{discard}.toml", zombies=(), event_pile=pile)
+        game = Game.new(
+            "outbreak", mission=path, seed=5, dice=[1, 1], seats="ann:human,bot", discard=discard
+        )
+        app = ShambleApp(game=game, autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await started(pilot)
+            await play_command(pilot, game, {"type": "draw_tile"})
+            await play_command(
+                pilot, game, next(c for c in screen.legal if c["type"] == "place_tile")
+            )
+            await play_command(pilot, game, {"type": "end_move"})
+            await pilot.pause()
+            await pilot.press("e")
+            for _ in range(50):  # a generous deadline on a loaded machine
+                await pilot.pause()
+                if isinstance(app.screen, ChoiceDialog):
+                    break
+            assert isinstance(app.screen, ChoiceDialog), (game.summary()["phase"], log(app)[-3:])
+            assert app.screen.title_text.endswith(title)
+            assert app.screen.options[0][1] == first

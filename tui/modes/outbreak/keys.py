@@ -343,12 +343,14 @@ class OutbreakKeys:
             else ""
         )
         if len(ends) == 1:
-            if unused:
-                host.confirm(f"End the turn{unused}?", lambda: host.submit(ends[0]))
+            card = ends[0].get("discard")
+            back = f", putting {card_name(card)} back under the event pile" if card else ""
+            if unused or back:
+                host.confirm(f"End the turn{unused}{back}?", lambda: host.submit(ends[0]))
             else:
                 host.act(ends[0])
             return
-        if all("discard" in c for c in ends):  # discard=mandatory (the box's last step)
+        if all(c.get("discard") for c in ends):  # discard=mandatory (the box's last step)
             host.choose_and_act(
                 f"End the turn{unused}: which card goes back under the event pile?", ends
             )
