@@ -56,3 +56,13 @@ def test_join_name_opens_the_game_screen(place):
             time.sleep(0.1)  # leaving ends `shamble join`, and its window with it
     finally:
         tmux("kill-server")
+
+
+def test_host_prints_its_line_before_it_returns(place):
+    """Issue 28: `shamble host` returns to the shell with the game's name on
+    stdout and how to join on stderr, both written before it returns."""
+    done = place.cli("host", "--bot-pace", "0", "--mission", "tutorial", "--players", "2")
+    assert done.returncode == 0, done.stderr
+    name = done.stdout.strip()
+    place.hosts.add(place.host_pid(name))
+    assert name and f"players join with: shamble join {name}" in done.stderr
