@@ -117,6 +117,10 @@ class ViewGame(HostActs):
         # (client.recent, retold by the screen's story())
         return []
 
+    def told(self, events: Any, viewer: str = "") -> list[Any]:
+        """Events as this seat is told them: the host already told them so."""
+        return list(events)
+
     @property
     def players_here(self) -> list[str]:
         return list(self.client.my_seats)
