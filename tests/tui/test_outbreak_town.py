@@ -216,6 +216,12 @@ async def test_s_shows_the_bots_turns_at_once_and_the_log_tells_them(tmp_path):
             assert game.summary()["to_act"] == "ann" and game.summary()["round"] == 2
             assert any(line.startswith("-- Bot 2's turn") for line in log(app))
             assert screen.view == game.view("ann")  # the board shows where the bot left it
+            board = screen.query_one(Board)
+            shaded = {c[1] for row in board.scene.rows for c in row if c[1].endswith("-trail")}
+            assert shaded  # what the bot changed stays shaded for the person to act
+            await play_command(pilot, game, {"type": "draw_tile"})
+            rows = screen.query_one(Board).scene.rows
+            assert not any(c[1].endswith("-trail") for row in rows for c in row)
     finally:
         speed.set_fast(was)
 

@@ -86,6 +86,22 @@ def to_act_of(before: Any) -> str | None:
     return getattr(before, "to_act", None)
 
 
+def trail_of(events: list[Any]) -> set[XY]:
+    """The cells a command changed that a player should notice: where a
+    tile went (its centre), where zombies and figures went, new zombies."""
+    from tui.modes.outbreak.words import as_dict
+
+    out: set[XY] = set()
+    for e in map(as_dict, events):
+        if e["type"] == "tile_placed":
+            out.add(centre((e["at"][0], e["at"][1])))
+        elif e["type"] in ("zombie_moved", "figure_moved", "figure_pushed"):
+            out.add((e["to"][0], e["to"][1]))
+        elif e["type"] == "zombie_placed":
+            out.add((e["cell"][0], e["cell"][1]))
+    return out
+
+
 def placed_of(view: dict) -> tuple[Placed, ...]:
     return tuple(Placed(t["tile"], (t["at"][0], t["at"][1]), t["rotation"]) for t in view["tiles"])
 
@@ -109,6 +125,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self._back_to: XY | None = None  # where Esc puts the cursor after marking zombies
         self._moment: tuple | None = None  # the step of the turn the cursor was placed for
         self._focus: dict[int, tuple[int, int, int, int]] = {}  # playback view -> camera
+        self.trail: set[XY] = set()  # cells bots changed since a person last acted
 
     @property
     def steps_bots(self) -> bool:
@@ -267,6 +284,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
             marks=marks,
             focus=focus,
             me=view.get("viewer"),
+            trail=frozenset(self.trail) if not host.playing else frozenset(),
         )
 
     def home(self, host: Host) -> XY:
@@ -341,8 +359,15 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
 
     def tell(self, before: Any, events: list[Any], reader: str | None = None) -> list[str]:
         """narrate, and who ended the turn when that is all a command says
-        (the log then reads on from "-- Bot 3's turn --")."""
-        return self.told(list(events), to_act_of(before), reader)
+        (the log then reads on from "-- Bot 3's turn --"). What bots changed
+        on the board since a person last acted stays shaded (`trail`), so
+        the next person sees it even when bots play at once."""
+        sid = to_act_of(before)
+        if sid in self.seats.humans:
+            self.trail = set()
+        elif sid is not None:
+            self.trail |= trail_of(events)
+        return self.told(list(events), sid, reader)
 
     def told(self, events: list[Any], ender: str | None, reader: str | None) -> list[str]:
         """The lines for one log: `reader`'s own at a shared keyboard (their

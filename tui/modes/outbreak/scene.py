@@ -41,6 +41,9 @@ STYLES: dict[str, Style] = {
 }
 for _name in ("zombie", "fight", "figure", "active", "bullet", "life"):
     STYLES[f"{_name}-door"] = STYLES[_name] + Style(underline=True)
+TRAIL = Style(bgcolor="grey23")  # what bots changed since a person last acted
+for _name in list(STYLES):
+    STYLES[f"{_name}-trail"] = STYLES[_name] + TRAIL
 KIND_STYLE = {"road": "road", "pad": "pad", "building": "room", "door": "door", "wall": "wall"}
 
 
@@ -120,6 +123,7 @@ class Town:
         focus: tuple[int, int, int, int] | None = None,
         centre: tuple[int, int, int, int] | None = None,
         me: str | None = None,
+        trail: frozenset[XY] = frozenset(),
     ) -> Scene:
         g = self.g
         marks = marks or Marks()
@@ -172,6 +176,8 @@ class Town:
                     text, style = "  ", ""
                 if cell in target_cells and highlight == PLAIN:
                     highlight = TARGET
+                if cell in trail and highlight == PLAIN and cell in kinds:
+                    style = f"{style}-trail"
                 if cell == cursor and (preview is None or preview.picking):
                     highlight = CURSOR
                 row.append((text, style, highlight))
