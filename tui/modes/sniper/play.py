@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from rich.table import Table
 
 from tui.keys import Key
@@ -322,9 +323,7 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
                     tail += teller.own(run, sightings=False)
                 else:
                     sniper_lines += teller.own(run)
-                commander_lines += narrate.for_commander(
-                    e for e in run if e["type"] in COMMANDER_HEARS
-                )
+                commander_lines += narrate.for_commander(self.commander_hears(run))
             else:
                 during, at_end = teller.heard(run)
                 sniper_lines += during
@@ -334,6 +333,12 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
                     e for e in run if e["type"] != "commander_turn_began"
                 )
         return sniper_lines, tail, commander_lines
+
+    def commander_hears(self, run: list[dict]) -> list[Any]:
+        """What the commander is told of a run of the sniper's events: the
+        engine's word (engine/sniper/table.py), as a shared game's host tells it."""
+        g = self.game
+        return g.told(msgspec.convert(run, list[g.mode.event_type]), "commander")
 
     def before(self, events: list[Any]) -> tuple[dict | None, dict | None]:
         """His view before this command, and as the commander's turn began
@@ -410,22 +415,3 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         reason = words.lost_reason(view["lost_reason"]) if won else "the sniper got away"
         title = "THE SNIPER IS FINISHED" if won else "THE SNIPER ESCAPED"
         return GameOver(title, won, table, reason)
-
-
-COMMANDER_HEARS = frozenset(
-    {
-        "sniper_spotted",
-        "sniper_tracked",
-        "unit_fired",
-        "unit_hit",
-        "unit_killed",
-        "noise_made",
-        "feature_wrecked",
-        "feature_taken",
-        "smoke_laid",
-        "sniper_captured",
-        "turn_began",
-        "game_won",
-        "game_lost",
-    }
-)
