@@ -83,7 +83,10 @@ class DiffDriver(TerminalDriver):
 
     def __init__(self, app, **kwargs) -> None:
         super().__init__(app, **kwargs)
-        self.shadow = ShadowScreen(*self._get_terminal_size())
+        # NO_COLOR (no-color.org): Textual greys its colours; the layer drops them
+        self.shadow = ShadowScreen(
+            *self._get_terminal_size(), colour=not os.environ.get("NO_COLOR")
+        )
         self._lock = threading.Lock()
         self._stale = False  # forget the screen (and take its size) before the next write
         self._failed = False

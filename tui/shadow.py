@@ -44,8 +44,9 @@ class ShadowScreen:
 
     GAP = 8  # rewrite up to this many unchanged cells when it beats a cursor move
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, colour: bool = True) -> None:
         self.width, self.height = width, height
+        self.colour = colour  # False (NO_COLOR): no colour reaches the terminal, styles do
         self.attr: Attr = PLAIN  # the attribute Textual's output has set
         self.x = self.y = 0  # where Textual's output has put the cursor
         self.lost = True  # ... unless it has not placed it since an escape we do not follow
@@ -145,6 +146,9 @@ class ShadowScreen:
             self._pass(raw)  # queries, cursor shape, keyboard protocol: no cell changes
         elif final == "m":
             self.attr = sgr_step(self.attr, params)
+            if not self.colour and (self.attr[1] or self.attr[2]):
+                flags, _, _, link, extra = self.attr
+                self.attr = (flags, None, None, link, extra)
         elif final in MOVES:
             self._move(params, final, raw)
         elif final in "nc":

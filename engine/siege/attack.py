@@ -9,7 +9,7 @@ from engine.siege import board as b
 from engine.siege import commands as cmd
 from engine.siege import content
 from engine.siege import events as ev
-from engine.siege.board import Cell, adjacent, manhattan
+from engine.siege.board import Cell, adjacent, manhattan, spot
 from engine.siege.content import ItemSpec, name
 from engine.siege.flow import begin, lose_life, start
 from engine.siege.rules import actions_left, blocks_line, free, preferred, sees, slot_of
@@ -53,26 +53,26 @@ def plan(t: Turn, h: Human, weapon: str, at: Cell) -> Shot:
             use = "club"
     sight = t.world.sight
     if use in ("throw", "fire") and sight and manhattan(h.at, at) > sight:
-        raise RuleError("out_of_range", f"{list(at)} is too far to see in the dark (sight {sight})")
+        raise RuleError("out_of_range", f"{spot(at)} is too far to see in the dark (sight {sight})")
     if use == "throw":
         spec = content.item(weapon)
         if manhattan(h.at, at) > spec.range:
-            raise RuleError("out_of_range", f"{list(at)} is beyond {name(weapon)}'s range")
+            raise RuleError("out_of_range", f"{spot(at)} is beyond {name(weapon)}'s range")
         if blocks_line(t.state, at) or not sees(t.state, h.at, at):
-            raise RuleError("no_line", f"{name(h.id)} cannot throw into {list(at)}")
+            raise RuleError("no_line", f"{name(h.id)} cannot throw into {spot(at)}")
         return Shot(h, weapon, slot, at, use)
     if zombie is None:
-        raise RuleError("no_target", f"there is no zombie at {list(at)}")
+        raise RuleError("no_target", f"there is no zombie at {spot(at)}")
     if use == "fire":
         spec = content.item(weapon)
         if manhattan(h.at, at) > spec.range:
-            raise RuleError("out_of_range", f"{list(at)} is beyond {name(weapon)}'s range")
+            raise RuleError("out_of_range", f"{spot(at)} is beyond {name(weapon)}'s range")
         if not sees(t.state, h.at, at):
-            raise RuleError("no_line", f"{name(h.id)} has no clear line to {list(at)}")
+            raise RuleError("no_line", f"{name(h.id)} has no clear line to {spot(at)}")
     elif not adjacent(h.at, at):
         if use == "club":
             raise RuleError("empty", f"{name(weapon)} is out of ammo: only a club next to you")
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     return Shot(h, weapon, slot, at, use)
 
 

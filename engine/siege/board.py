@@ -54,6 +54,11 @@ GLYPHS = (
 )
 
 
+def spot(cell) -> str:
+    """A cell as the game writes it: "19,4" (column, row)."""
+    return f"{cell[0]},{cell[1]}"
+
+
 def manhattan(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 

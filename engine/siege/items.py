@@ -8,7 +8,7 @@ from engine.siege import board as b
 from engine.siege import commands as cmd
 from engine.siege import content
 from engine.siege import events as ev
-from engine.siege.board import Cell, adjacent
+from engine.siege.board import Cell, adjacent, spot
 from engine.siege.content import name
 from engine.siege.flow import begin, check, end_check, heal_cap, need, start
 from engine.siege.rules import free, preferred, slot_of, terrain
@@ -169,9 +169,9 @@ def _spot_key(t: Turn, h: Human, at: Cell) -> Cell:
     """The spot a search names: the X cell, or a car by its first cell."""
     car = t.world.board.car_at(at)
     if terrain(t.state, at) != b.SPOT and car is None:
-        raise RuleError("not_a_spot", f"{list(at)} is not a search spot or a car")
+        raise RuleError("not_a_spot", f"{spot(at)} is not a search spot or a car")
     if not adjacent(h.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     key = at if car is None else t.world.board.cars[car][0]
     if car is not None and not any(content.item(i.id).effect == "car_keys" for i in h.items):
         raise RuleError("no_tool", f"{name(h.id)} needs car keys to open a car's boot")
@@ -190,9 +190,9 @@ def barricade(t: Turn, c: cmd.Barricade) -> None:
     if slot is None:
         raise RuleError("no_item", f"{name(h.id)} has no planks")
     if not adjacent(h.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     if at in t.state.barricades or not free(t.state, at):
-        raise RuleError("not_free", f"a barricade goes on a free cell: {list(at)} is not")
+        raise RuleError("not_free", f"a barricade goes on a free cell: {spot(at)} is not")
     cost = content.humans()[h.id].barricade_cost
     need(h, cost)
     start(t, h.id, cost)
@@ -209,9 +209,9 @@ def unbarricade(t: Turn, c: cmd.Unbarricade) -> None:
             "no_tool", f"{name(h.id)} needs a tool (a crowbar) to take a barricade down"
         )
     if not adjacent(h.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     if at not in t.state.barricades:
-        raise RuleError("no_target", f"there is no barricade at {list(at)}")
+        raise RuleError("no_target", f"there is no barricade at {spot(at)}")
     need(h, min(costs))
     start(t, h.id, min(costs))
     t.emit(ev.BarricadeRemoved(human=h.id, at=at))
@@ -221,9 +221,9 @@ def open_door(t: Turn, c: cmd.OpenDoor) -> None:
     h = begin(t, c.human, 1)
     at = tuple(c.at)
     if not adjacent(h.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     if terrain(t.state, at) != b.CLOSED_DOOR or at in t.state.barricades:
-        raise RuleError("no_target", f"there is no closed door at {list(at)}")
+        raise RuleError("no_target", f"there is no closed door at {spot(at)}")
     start(t, h.id, 1)
     t.emit(ev.DoorOpened(human=h.id, at=at))
 
@@ -232,10 +232,10 @@ def close_door(t: Turn, c: cmd.CloseDoor) -> None:
     h = begin(t, c.human, 1)
     at = tuple(c.at)
     if not adjacent(h.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {name(h.id)}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {name(h.id)}")
     if terrain(t.state, at) != b.OPEN_DOOR or at in t.state.barricades:
-        raise RuleError("no_target", f"there is no open door at {list(at)}")
+        raise RuleError("no_target", f"there is no open door at {spot(at)}")
     if at in t.state.occupied() or t.state.pile(at) is not None:
-        raise RuleError("not_free", f"the doorway {list(at)} is not clear")
+        raise RuleError("not_free", f"the doorway {spot(at)} is not clear")
     start(t, h.id, 1)
     t.emit(ev.DoorClosed(human=h.id, at=at))

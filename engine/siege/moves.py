@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.siege import commands as cmd
 from engine.siege import events as ev
-from engine.siege.board import Cell, adjacent
+from engine.siege.board import Cell, adjacent, spot
 from engine.siege.content import name
 from engine.siege.flow import begin, check, finish_turn, lose_life, start
 from engine.siege.rules import free, human_cost, wounded
@@ -40,10 +40,10 @@ def plan(state: State, h: Human, path: tuple[Cell, ...]) -> list[Step]:
     while i < len(path):
         cell = tuple(path[i])
         if not adjacent(prev, cell):
-            raise RuleError("bad_path", f"{list(cell)} is not next to {list(prev)}")
+            raise RuleError("bad_path", f"{spot(cell)} is not next to {spot(prev)}")
         cost = human_cost(state, cell)
         if cost is None:
-            raise RuleError("blocked", f"{name(h.id)} cannot enter {list(cell)}")
+            raise RuleError("blocked", f"{name(h.id)} cannot enter {spot(cell)}")
         z = state.zombie_at(cell)
         if z is None:
             steps.append(Step(cell, cost))
@@ -51,19 +51,19 @@ def plan(state: State, h: Human, path: tuple[Cell, ...]) -> list[Step]:
             continue
         beyond = (2 * cell[0] - prev[0], 2 * cell[1] - prev[1])
         if i + 1 >= len(path):
-            raise RuleError("blocked", f"{list(cell)} is taken by {z.id}: a move cannot end there")
+            raise RuleError("blocked", f"{spot(cell)} is taken by {z.id}: a move cannot end there")
         if tuple(path[i + 1]) != beyond:
             raise RuleError(
                 "bad_path",
-                f"passing {z.id} needs the cell straight beyond it, {list(beyond)}, next",
+                f"passing {z.id} needs the cell straight beyond it, {spot(beyond)}, next",
             )
         cost2 = human_cost(state, beyond)
         if cost2 is None or not free(state, beyond):
-            raise RuleError("blocked", f"the cell beyond {z.id}, {list(beyond)}, is not free")
+            raise RuleError("blocked", f"the cell beyond {z.id}, {spot(beyond)}, is not free")
         steps.append(Step(beyond, cost + cost2, zombie=z.id, first=cost))
         prev, i = beyond, i + 2
     if state.human_at(prev) is not None and prev != h.at:
-        raise RuleError("blocked", f"{list(prev)} is taken: a move cannot end on another human")
+        raise RuleError("blocked", f"{spot(prev)} is taken: a move cannot end on another human")
     return steps
 
 

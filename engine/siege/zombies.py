@@ -11,7 +11,7 @@ from engine.core.errors import RuleError
 from engine.siege import commands as cmd
 from engine.siege import events as ev
 from engine.siege.ai import zombie_command
-from engine.siege.board import adjacent
+from engine.siege.board import adjacent, spot
 from engine.siege.content import name
 from engine.siege.flow import lose_life
 from engine.siege.rules import breakable, free
@@ -36,9 +36,9 @@ def zombie_move(t: Turn, c: cmd.ZombieMove) -> None:
     z = _acting(t, c.zombie)
     to = tuple(c.to)
     if not adjacent(z.at, to):
-        raise RuleError("not_adjacent", f"{list(to)} is not next to {z.id}")
+        raise RuleError("not_adjacent", f"{spot(to)} is not next to {z.id}")
     if not free(t.state, to):
-        raise RuleError("blocked", f"{z.id} cannot enter {list(to)}")
+        raise RuleError("blocked", f"{z.id} cannot enter {spot(to)}")
     t.emit(ev.ZombieMoved(zombie=z.id, to=to))
 
 
@@ -59,9 +59,9 @@ def zombie_break(t: Turn, c: cmd.ZombieBreak) -> None:
     z = _acting(t, c.zombie)
     at = tuple(c.at)
     if not adjacent(z.at, at):
-        raise RuleError("not_adjacent", f"{list(at)} is not next to {z.id}")
+        raise RuleError("not_adjacent", f"{spot(at)} is not next to {z.id}")
     if not breakable(t.state, at):
-        raise RuleError("no_target", f"there is no closed door or barricade at {list(at)}")
+        raise RuleError("no_target", f"there is no closed door or barricade at {spot(at)}")
     (die,) = t.roll()
     t.emit(ev.BreakRolled(zombie=z.id, at=at, die=die))
     if die == BREAK_FACE:

@@ -79,7 +79,7 @@ def assert_readable(screen: str, width: int, height: int) -> None:
         ("xterm-256color", {}, (), "256"),
         ("xterm", {}, (), "16"),
         ("vt100", {}, ("ascii",), "16"),
-        ("xterm-256color", {"NO_COLOR": "1"}, (), "grey"),
+        ("xterm-256color", {"NO_COLOR": "1"}, (), "none"),
     ],
     ids=["xterm-256color", "xterm", "vt100-ascii", "NO_COLOR"],
 )
@@ -87,6 +87,9 @@ def test_terminal_types_and_colour(terminals, term_name, env, remote, expect):
     term, screen = open_game(terminals, *remote, term=term_name, env=env)
     assert_readable(screen, 80, 24)
     used = colours(term)
+    if expect == "none":  # NO_COLOR: not even greys (issue 25)
+        assert not used, f"NO_COLOR still sends colours: {sorted(used)}"
+        return
     assert used, "no colour at all reached the terminal"
     if expect == "256":
         assert any(c.startswith("256:") for c in used), used

@@ -477,3 +477,17 @@ def test_generated_logs_look_the_same_through_the_layer(case):
 def test_generated_frames_look_the_same_through_the_layer(case):
     (width, height), stream = case
     replay(stream, width, height)
+
+
+def test_no_colour_drops_every_colour_and_keeps_the_styles():
+    """NO_COLOR (issue 25): the layer sends no colour code at all, not even
+    Textual's greys; bold, underline and reverse still get through."""
+    shadow = ShadowScreen(12, 2, colour=False)
+    out = shadow.feed("\x1b[H\x1b[38;5;244;48;2;10;20;30;1mAB\x1b[31;7mC\x1b[0;94mD")
+    assert "AB" in out and "C" in out and "D" in out
+    for params in re.findall(r"\x1b\[([0-9;]*)m", out):
+        codes = params.split(";")
+        assert not {"38", "48", "31", "94"} & set(codes), out
+    assert re.search(r"\x1b\[[0-9;]*1[;m]", out) and re.search(r"\x1b\[[0-9;]*7[;m]", out), out
+    coloured = ShadowScreen(12, 2).feed("\x1b[H\x1b[38;5;244mAB")
+    assert "38;5;244" in coloured

@@ -191,7 +191,7 @@ async def test_the_siege_campaign_goes_on_with_what_the_band_carries(monkeypatch
         assert isinstance(app.screen, SiegeCampaignList)
         await pilot.press("enter")  # New siege campaign...
         await pilot.pause()
-        assert "Missions: The House, Main Street, The Farm." in text(app)
+        assert "Missions: The House, Main Street, Mill Lane at Night, The Chapel," in text(app)
         await pilot.press("enter")  # Start
         await pilot.pause()
         camp = app.screen

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from engine import Game
 from tui.app import ShambleApp
 from tui.screens.dialogs import ChoiceDialog
@@ -183,7 +185,7 @@ async def test_no_zombie_in_reach_gives_the_engines_reason(tmp_path):
         assert screen.selected == "drifter"
         await pilot.press("a")
         assert screen.targeting is None
-        assert log(app)[-1] == "Drifter can't attack: [5, 1] is not next to Drifter."
+        assert log(app)[-1] == "Drifter can't attack: 5,1 is not next to Drifter."
         assert not game.commands
 
 
@@ -481,8 +483,8 @@ async def test_panels_show_lives_actions_items_and_load(tmp_path):
         screen = await started(pilot)
         humans = str(screen.query_one("#humans").render()).splitlines()
         # the cop carries 5 units (pistol 1, AK-47 2, planks 2): one action less
-        assert humans[0].startswith(">1 Cop       o-- 3 act  5/4u"), humans
-        assert humans[1].startswith(" 2 Drifter   ooo 4 act  2/4u"), humans
+        assert humans[0].startswith(">1 Cop       o-- 3 act   5/4u"), humans
+        assert humans[1].startswith(" 2 Drifter   ooo 4 act   2/4u"), humans
         items = str(screen.query_one("#items").render()).splitlines()
         assert items == [
             "Pistol        small r5",
@@ -491,3 +493,17 @@ async def test_panels_show_lives_actions_items_and_load(tmp_path):
         ]
         assert screen.query_one("#items").border_title == "Cop: load 5/4, -1 act"
         assert status(screen).startswith("Cop at 1,1, 3 actions:")
+
+
+@pytest.mark.parametrize("mission", ["house", "rescue", "night", "street", "farm", "chapel"])
+async def test_the_log_opens_on_the_briefings_first_line_at_80x24(mission):
+    """Issue 25: the first lines on screen are the mission's name and the
+    start of its briefing, not the middle of a sentence (the keys line goes
+    to the whole log: the footer shows the keys)."""
+    game = Game.new("siege", mission=mission, seed=1)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        shown = str(screen.query_one(MessageLog).render())
+        name = game.world.mission.info.name
+        assert shown.startswith(f"{name}: "), shown

@@ -356,7 +356,8 @@ class SiegeKeys:
             left = [z for z in view["zombies"] if z not in view["zombies_acted"]]
             if left:
                 host.confirm(
-                    f"{len(left)} zombie(s) have not acted. End the zombies' turn?",
+                    f"{len(left)} zombie{'s have' if len(left) != 1 else ' has'} not acted. "
+                    "End the zombies' turn?",
                     lambda: host.submit(ends[0]),
                 )
             else:

@@ -77,7 +77,7 @@ class HumansPanel(Panel):
                 state = f"{h['actions_left']} act"
             text.append(f" {state:<7}", "bold" if hid == view.get("active") else "dim" * h["done"])
             over = h["load"] > CARRY
-            text.append(f"{h['load']}/{CARRY}u", "bold red" if over else "")
+            text.append(f" {h['load']}/{CARRY}u", "bold red" if over else "")
         self.put(text)
 
 

@@ -29,6 +29,7 @@ from tui.modes.siege.panels import (
 )
 from tui.modes.siege.playback import frames
 from tui.modes.siege.scene import draw, figure_at
+from tui.widgets.panels import Detail
 
 KEYS: tuple[Key, ...] = (
     Key(
@@ -291,9 +292,9 @@ class SiegePlay(SiegeKeys, Play):
     def intro(self) -> list[str]:
         info = self.game.world.mission.info
         lines = [f"{info.name}: {info.briefing}"] if info.briefing else []
-        return lines + [
-            "Arrows move the cursor; m move, a attack, s search, space: every action, ? help."
-        ]
+        keys = "Arrows move the cursor; m move, a attack, s search, space: every action, ? help."
+        # the footer shows the keys: on screen the log opens on the briefing's first line
+        return lines + [Detail(keys) if lines else keys]
 
     def narrate(self, events) -> list[str]:
         return narrate(events)
@@ -437,7 +438,19 @@ class SiegePlay(SiegeKeys, Play):
                     [", ".join([heads[0], *parts])]
                     + [", ".join([heads[1], *parts[:n]]) for n in range(len(parts), -1, -1)],
                 )
-            return f"{zid}, {far} away, in line: Enter picks one of {len(cmds)} weapons"
+            n = len(cmds)
+            best = max(self.kill_chance(view, c) for c in cmds)
+            odds = f"best kills {words.percent(best)}"
+            return self.fitting(
+                host,
+                t,
+                [
+                    f"{zid}, {far} away, in line: {n} weapons ({odds}), Enter picks one",
+                    f"{zid}, {far} away: {n} weapons ({odds}), Enter picks",
+                    f"{zid}, {far} away: {n} weapons, Enter picks",
+                    f"{zid}: {n} weapons",
+                ],
+            )
         if t.kind == "throw":
             far = 0
             origin = self.figure_cell(view, first["human"])
@@ -448,8 +461,22 @@ class SiegePlay(SiegeKeys, Play):
                 for at in view["zombies"].values()
                 if abs(at[0] - cursor[0]) + abs(at[1] - cursor[1]) <= 1
             )
-            return f"{name(first['weapon'])} at {where(cursor)}, {far} away: {zombies} zombie(s) in the blast"
+            caught = f"{zombies} zombie{'s' * (zombies != 1)}"
+            return f"{name(first['weapon'])} at {where(cursor)}, {far} away: {caught} in the blast"
         return self.label(first, view)
+
+    def kill_chance(self, view: dict, command: dict) -> float:
+        """The chance an attack command kills (its weapon, aim, ammo)."""
+        weapon, hid = command["weapon"], command["human"]
+        if weapon == "hands":
+            return 1 / 36
+        kind = content_kind(weapon)
+        if kind == "thrown":
+            return 0.0
+        empty = kind == "firearm" and not words.loaded(view, hid, weapon)
+        use = "club" if empty else "fire" if kind == "firearm" else "melee"
+        aim = 1 if use == "fire" and view["humans"][hid]["aimed"] else 0
+        return words.chances(weapon, use, aim).get("head", 0.0)
 
     def not_a_target(self, host: Host, t: Targeting, cursor: Any) -> str:
         mover = self.figure_cell(host.view, host.selected)
