@@ -330,3 +330,17 @@ async def test_the_end_of_a_turn_asks_for_the_card_the_box_puts_back(tmp_path):
             assert isinstance(app.screen, ChoiceDialog), (game.summary()["phase"], log(app)[-3:])
             assert app.screen.title_text.endswith(title)
             assert app.screen.options[0][1] == first
+
+
+async def test_a_random_dealer_is_named_when_the_game_opens():
+    """OB-1 (dealer=random): the log says who dealt and who starts."""
+    game = Game.new("outbreak", seed=4, seats="ann:human,bot,bot", dealer="random")
+    dealer = game.summary()["dealer"]
+    order = game.summary()["order"]
+    first = order[(order.index(dealer) + 1) % 3]
+    seats = Seats.of(game.summary())
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        want = f"{seats.name(dealer)} deals; {seats.name(first)}, at the dealer's left, starts."
+        assert want in log(app)

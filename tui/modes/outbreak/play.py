@@ -345,11 +345,15 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
 
     # -- words ---------------------------------------------------------------------------
     def intro(self) -> list[str]:
-        wins = self.now()["kills_to_win"]
-        return [
+        now = self.now()
+        wins = now["kills_to_win"]
+        lines = [
             f"Outbreak: first onto the Helipad, or first to {wins} kills, wins.",
             "p card, t tile, r turn it, Enter lay/walk, z zombies, e end; ? help.",
         ]
+        if now.get("dealer"):  # dealer=random (OB-1): who dealt, and who starts
+            lines.append(self.narrator.line({"type": "dealer_chosen", "seat": now["dealer"]}))
+        return lines
 
     def resumed(self, view: dict) -> str:
         return f"Resumed in round {view['round']}: {self.seats.possessive(view['current'])} turn."
