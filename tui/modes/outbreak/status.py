@@ -148,7 +148,7 @@ class OutbreakStatus:
         if t.kind == "zombie_way":
             a = cmds[0]["from"]
             ways = ", ".join(direction(a, to) for to in t.options)
-            return f"it goes {direction(a, cursor)} (ways: {ways}; arrows pick, Esc: another)"
+            return f"{direction(a, cursor)} (arrows: {ways})"  # the line fits one row
         return self.label(cmds[0], host.view)
 
     def look(self, host: Host) -> str:
