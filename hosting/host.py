@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from engine import Game, LogError, RuleError
 from engine.core import log
 from engine.core.timeline import undo_refusal
+from hosting import presence
 from hosting import protocol as p
 from hosting.chat import Talk, spoken
 from hosting.seats import SeatTable, bot_move, redact
@@ -118,6 +119,7 @@ class Host:
         self.bot_after = bot_after  # seconds after which an away player's seats go to the bot
         self.talk = talk if talk is not None else Talk()  # what the players say (chat.py)
         self.host_account = host_account  # who may mute a player ("": nobody)
+        self.presence = presence.Table()  # who came, left and last did anything, when
         self.conns: dict[str, Conn] = {}
         self.seated_as: dict[str, str] = {}  # a connection's id -> the name it sits under
         self.publishers: list[Callable[[int, p.Entry], None]] = []
@@ -154,6 +156,7 @@ class Host:
         return p.Lobby(
             seats=self.table.infos(present),
             watchers=sorted(a for a in present if a not in seated),
+            presence=self.presence.now_for(present, {a for a in seated if a}),
         )
 
     def status(self) -> p.Status:
@@ -245,6 +248,7 @@ class Host:
             else:
                 data = self.game.to_bytes(self.created)
         self.conns[conn.id] = conn
+        self.presence.arrive(self.player(conn))
         setup = self.game.setup
         conn.send(
             p.Welcome(
@@ -292,6 +296,8 @@ class Host:
         account = self.player(conn)
         self.seated_as.pop(conn.id, None)
         _say(f"{account} left ({conn.id})")
+        if account not in self.present():
+            self.presence.gone(account)
         self._broadcast_lobby()
         if conn.account not in {c.account for c in self.conns.values()}:
             self._tell_all(
@@ -320,6 +326,8 @@ class Host:
     def handle(self, conn: Conn, message: Any) -> None:
         if conn.id not in self.conns:
             return  # not welcomed (or gone): nothing it says counts
+        if not isinstance(message, p.Ping) and self.presence.heard(self.player(conn)):
+            self._broadcast_lobby()  # what the table says of them is over a minute old
         match message:
             case p.Submit(ref=ref, command=command):
                 self._answer(conn, ref, lambda: self._submit(self.player(conn), command))

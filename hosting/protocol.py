@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 
 from hosting.chat import ChatLine
+from hosting.presence import Presence
 
 
 class CoopError(Exception):
@@ -132,6 +133,7 @@ class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
 class Lobby(Message, tag="lobby"):
     seats: list[SeatInfo] = []
     watchers: list[str] = []  # accounts connected with no seat
+    presence: list[Presence] = []  # who is here or away, since when, last doing (presence.py)
 
 
 class Status(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from hosting.presence import words
 from tui.widgets.panels import Panel
 
 HINT = "c claim  r release  b to the bot  t take back  Esc close"
@@ -181,13 +182,15 @@ def seat_lines(client: Any, width: int) -> list[Text]:
     the seats that may act now."""
     turn = set(client.status.turn)
     lines = []
+    known = {x.account: x for x in client.lobby.presence}
     for s in client.lobby.seats:
         if s.account == client.account:
             state = f"{s.account} (you{', the bot plays' if s.status == 'bot' else ''})"
         elif s.status == "bot":
             state = "bot" if not s.account else f"bot for {s.account}"
         elif s.account:
-            state = f"{s.account}{'' if s.status == 'here' else ' (away)'}"
+            how = words(known.get(s.account)) or ("" if s.status == "here" else " (away)")
+            state = f"{s.account}{how}"
         else:
             state = "open"
         text = Text(">" if s.seat in turn else " ", "bold")
@@ -196,7 +199,8 @@ def seat_lines(client: Any, width: int) -> list[Text]:
         text.truncate(width, overflow="ellipsis")
         lines.append(text)
     if client.lobby.watchers:
-        text = Text(" watching: " + ", ".join(client.lobby.watchers))
+        names = [f"{a}{words(known.get(a))}" for a in client.lobby.watchers]
+        text = Text(" watching: " + ", ".join(names))
         text.truncate(width, overflow="ellipsis")
         lines.append(text)
     return lines
