@@ -7,6 +7,7 @@ cannot have real accounts or tmux."""
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -60,6 +61,18 @@ class Pane:
                 return screen
             if time.monotonic() > end:
                 raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
+            time.sleep(0.1)
+
+    def wait_match(self, pattern: str, *texts: str, timeout: float = 20) -> str:
+        """Wait until the screen matches `pattern` (a regular expression) and
+        shows each of `texts`."""
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if re.search(pattern, screen) and all(t in screen for t in texts):
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"{pattern!r}, {texts!r} never all appeared:\n{screen}")
             time.sleep(0.1)
 
     def close(self) -> None:

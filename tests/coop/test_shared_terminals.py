@@ -56,8 +56,10 @@ def test_siege_the_house_two_players_each_with_their_own_human(table):
         assert status_line(screen).startswith(f" {mine[2:]} at ")
 
     # alice walks the drifter a cell; bob's screen tells it
-    a.press("m")
-    a.wait_for("Move: to 13,2, 1 cells, 1 action (3 left).")
+    a.press("m")  # the cursor stays on the drifter; the arrows pick a cell
+    a.wait_for("cells in reach: the arrows pick one")
+    a.press("Up")
+    a.wait_for("Move: to 13,2, 1 cell, 1 action (3 left).")
     a.press("Enter")
     a.wait_for("Drifter moves to 13,2 (1 action).", "Drifter at 13,2, 3 actions")
     screen = b.wait_for("Drifter moves to 13,2 (1 action).")
@@ -78,7 +80,9 @@ def test_siege_the_house_two_players_each_with_their_own_human(table):
     b.wait_for("Drifter ends the turn.", "Cop (shtest-bob), your turn (round 1).")
 
     b.press("m")
-    b.wait_for("Move: to 13,4")
+    b.wait_for("cells in reach: the arrows pick one")
+    b.press("Up")
+    b.wait_for("Move: to 13,4, 1 cell, 1 action (3 left).")
     b.press("Enter")
     b.wait_for("Cop moves to 13,4 (1 action).")
     a.wait_for("Cop moves to 13,4 (1 action).")
@@ -86,9 +90,14 @@ def test_siege_the_house_two_players_each_with_their_own_human(table):
     b.wait_for("End Cop's turn with 3 actions left? y yes, n no")
     b.press("y")
 
-    # the dead move (the host's zombie AI); both screens are in round 2
+    # the dead move (the host's zombie AI), told in a line per kind of thing;
+    # both screens are in round 2
     for pane in (a, b):
-        screen = pane.wait_for("shambles to", "Round 2 begins.", "Round 2/15, humans' phase")
+        screen = pane.wait_match(
+            # the round's line may wrap at 80 columns
+            r"(?s)The zombies' turn: \d+ zombies? shambles? closer.*Round 2\s+begins\.",
+            "Round 2/15, humans' phase",
+        )
         ascii_only(screen)
     a.wait_for("Drifter (shtest-alice), your turn (round 2).")
     b.wait_for("Cop (shtest-bob), your turn (round 2).")  # the last to end is greeted too
@@ -182,7 +191,8 @@ def test_sniper_in_cover_never_shows_on_the_commanders_screen(table):
     assert not any("@" in line for line in board(b, origin, (width, height)))
 
     # what the sniper saw of it: the soldier on his board and in his panel
-    screen = a.wait_for("Commander (shtest-bob): Soldier 2 comes into sight at 6,9.",
+    # (his units look after each order, rules 2: the sighting is the sniper's own)
+    screen = a.wait_for("Commander (shtest-bob): You see soldier 2 at 6,9.",
                         "Commander ends the turn.",
                         "Sniper (shtest-alice), your turn (turn 2 of 12).")  # fmt: skip
     assert re.search(r"\| s2 +soldier +6,9 ", screen), screen
