@@ -344,3 +344,36 @@ async def test_a_random_dealer_is_named_when_the_game_opens():
         await started(pilot)
         want = f"{seats.name(dealer)} deals; {seats.name(first)}, at the dealer's left, starts."
         assert want in log(app)
+
+
+async def test_a_closed_town_says_the_tile_step_brings_zombies(tmp_path):
+    """OB-3 (house): with the town closed, t brings three zombies onto Town
+    Square; the status line and the log say so."""
+    from tui.widgets.panels import StatusLine
+
+    path = mission_file(
+        tmp_path / "closed.toml",
+        tiles=(
+            ("hospital_dead_end", (0, -1), 180),
+            ("diner_dead_end", (1, 0), 270),
+            ("florist_dead_end", (-1, 0), 90),
+            ("skate_shop_dead_end", (0, 1), 0),
+        ),
+        zombies=(),
+        tokens=(),
+        tile_pile=("straight", "helipad"),
+        event_pile=("horde",) * 9,
+    )
+    game = Game.new("outbreak", mission=path, seed=5, dice=[1, 1], seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert "the town is closed: zombies come instead" in str(
+            screen.query_one(StatusLine).render()
+        )
+        await pilot.press("t")
+        await pilot.pause()
+        lines = log(app)
+        assert "The town is closed: no tile comes, but the dead keep coming." in lines
+        assert "3 zombies shamble in." in lines
+        assert game.summary()["zombies"] == [[0, 0], [1, 0], [2, 0]]

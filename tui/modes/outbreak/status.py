@@ -104,7 +104,10 @@ class OutbreakStatus:
                     text.append("p", "bold")
                     text.append(" plays a card, ")
                 text.append("t", "bold")
-                text.append(" draws the tile")
+                if view["map_closed"]:  # house: a closed town's tile step brings zombies
+                    text.append(" goes on (the town is closed: zombies come instead)")
+                else:
+                    text.append(" draws the tile")
             case "tile":
                 tile = tile_name(view["drawn_tile"] or "")
                 places = self.placements(host)

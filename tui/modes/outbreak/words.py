@@ -265,7 +265,7 @@ class Narrator:
             case "no_tile_drawn":
                 if e["reason"] == "pile_empty":
                     return "No tiles are left to draw."
-                return "The town is closed: no tile is drawn."
+                return "The town is closed: no tile comes, but the dead keep coming."
             case "tile_lost":
                 return f"The {tile_name(e['tile'])} fits nowhere: it is set aside."
             case "tile_placed":
