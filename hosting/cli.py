@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import secrets
 import sys
@@ -20,6 +21,14 @@ import msgspec
 from saves.files import SaveError
 
 WAIT = 60.0  # seconds `join` waits for a turn or a change before giving up
+
+
+def _idle_default() -> float:
+    """--idle's default: $SHAMBLE_HOST_IDLE (what `shamble serve` gives its tabs), else an hour."""
+    try:
+        return max(1.0, float(os.environ.get("SHAMBLE_HOST_IDLE", "")))
+    except ValueError:
+        return 3600.0
 
 
 def add_parsers(
@@ -50,7 +59,12 @@ def add_parsers(
         metavar="SECONDS",
         help="the bot plays a seat whose player has been away this long (handed back on return)",
     )
-    p.add_argument("--idle", type=float, default=3600.0, help="stop after this long with no one")
+    p.add_argument(
+        "--idle",
+        type=float,
+        default=_idle_default(),
+        help="stop (saved) after this long with no one (default 3600; shamble serve sets less)",
+    )
     p.add_argument(
         "--frame-within",
         type=float,

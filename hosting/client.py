@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import socket
 import struct
 from collections.abc import Callable
@@ -229,7 +230,8 @@ class Client:
         created = ""
         if previous is not None and previous.game is not None:
             have, created = len(previous.game.journal), previous.created
-        self.transport.send(p.Hello(version=p.PROTOCOL, have=have, created=created))
+        player = os.environ.get("SHAMBLE_PLAYER", "")[:32]
+        self.transport.send(p.Hello(version=p.PROTOCOL, have=have, created=created, player=player))
         try:
             welcome = await asyncio.wait_for(self.transport.receive(), timeout)
         except TimeoutError:

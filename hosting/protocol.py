@@ -49,6 +49,9 @@ class Hello(Message, tag="hello"):
     created: str = ""
     peek: bool = False  # only ask what the game is (Info), then hang up
     conn: str = ""  # the client's own id for this session (Redis: replies are routed by it)
+    # one of several players who share the host's own account (the browsers of a
+    # `shamble serve --share-games`): the host names them apart by it, and only them
+    player: str = ""
 
 
 class Submit(Message, tag="submit"):

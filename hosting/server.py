@@ -66,6 +66,14 @@ class SocketConn:
             self.writer.close()
 
 
+def player_account(account: str, uid: int, hello: p.Hello) -> str:
+    """Who a connection is: its account by the kernel's word, set apart by the
+    Hello's `player` only for a peer of the host's own account (a browser of
+    `shamble serve --share-games`: they all run as the server's account)."""
+    player = "".join(c for c in hello.player if c.isalnum())[:12]
+    return f"{account}.{player}" if player and uid == os.getuid() else account
+
+
 async def _serve_one(
     host: Host,
     reader: asyncio.StreamReader,
@@ -73,7 +81,9 @@ async def _serve_one(
     frame_within: float = FRAME_WITHIN,
 ):
     try:
-        pid, account = peer_account(writer.get_extra_info("socket"))
+        sock = writer.get_extra_info("socket")
+        pid, account = peer_account(sock)
+        uid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))[1]
     except OSError:
         writer.close()
         return
@@ -86,6 +96,7 @@ async def _serve_one(
         if not isinstance(hello, p.Hello):
             conn.send(p.Closed(reason="say hello first"))
             return
+        conn.account = player_account(account, uid, hello)
         host.hello(conn, hello)
         while conn.id in host.conns:
             payload = await p.read_frame(reader, frame_within)

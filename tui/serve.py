@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import hmac
 import html
 import ipaddress
@@ -31,10 +32,12 @@ import logging
 import os
 import re
 import secrets
+import shutil
 import signal
 import site
 import sys
 import sysconfig
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +47,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from yarl import URL
+
+from tui.serve_page import PAGE, REFUSED_PAGE
 
 log = logging.getLogger("shamble.serve")
 
@@ -62,6 +67,11 @@ COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 
 class ServeError(Exception):
     """A setting `shamble serve` cannot work with; the message says which."""
+
+
+def browser_name(player: str) -> str:
+    """A browser's short public name: a hash of its (secret) player id."""
+    return hashlib.sha256(player.encode()).hexdigest()[:16]
 
 
 def origin_of(url: str | URL) -> str:
@@ -100,7 +110,11 @@ class Settings:
     token: str | None = None  # None: anyone who reaches the page may play
     home: Path = field(default_factory=Path)  # web players' folders go under home/web
     game_args: Sequence[str] = ()  # --ascii, --no-mouse, --playback, --plain for every game
-    max_games: int = 20
+    max_games: int = 20  # tabs and the shared games hosted from them, together
+    share_games: bool = False  # browsers see and join each other's shared games
+    host_idle: float = (
+        600.0  # a game hosted from a tab ends, saved, this long after its last player
+    )
 
     def __post_init__(self) -> None:
         if self.host in WILDCARD_HOSTS and self.public_url is None:
@@ -148,15 +162,34 @@ class GameService(AppService):
     """One browser tab's game: the title screen as a child process, started
     with exec (no shell in between), in that browser's own SHAMBLE_HOME."""
 
-    def __init__(self, argv: Sequence[str], home: Path, **kwargs) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        home: Path,
+        coop: Path | None = None,
+        player: str = "",
+        host_idle: float = 600.0,
+        **kwargs,
+    ) -> None:
         super().__init__(" ".join(argv), **kwargs)
         self.argv = list(argv)
         self.home = home
+        self.coop = coop
+        self.player = player
+        self.host_idle = host_idle
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
         env["TEXTUAL_DRIVER"] = DRIVER
         env["SHAMBLE_HOME"] = str(self.home)
+        if self.coop is not None:  # the shared games this browser sees: its own, or the server's
+            env["SHAMBLE_COOP_DIR"] = str(self.coop)
+        env.pop("XDG_RUNTIME_DIR", None)
+        env["SHAMBLE_HOST_IDLE"] = f"{self.host_idle:g}"
+        if self.player:
+            env["SHAMBLE_PLAYER"] = self.player
+        else:
+            env.pop("SHAMBLE_PLAYER", None)
         if not installed():  # the game runs from the same checkout as this server
             path = [str(CODE_ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
             env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(path))
@@ -196,107 +229,6 @@ class GameService(AppService):
                 await process.wait()
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Shamble</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="static/css/xterm.css">
-<script src="static/js/textual.js"></script>
-<style>
-@font-face {
-  font-family: "Roboto Mono";
-  src: url("static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
-  font-weight: 100 700;
-  font-style: normal;
-}
-@font-face {
-  font-family: "Roboto Mono";
-  src: url("static/fonts/RobotoMono-Italic-VariableFont_wght.ttf") format("truetype");
-  font-weight: 100 700;
-  font-style: italic;
-}
-html, body { margin: 0; height: 100%; background: #0c181f; }
-body { font-family: "Roboto Mono", monospace; color: rgba(255, 255, 255, 0.95); }
-.dialog {
-  position: absolute; inset: 0; z-index: 10;
-  display: flex; align-items: center; justify-content: center;
-}
-.note {
-  background: #12232d; padding: 32px 48px; font-size: 16px; text-align: center;
-}
-.note button {
-  margin: 16px auto 0; padding: 12px 28px; border: none; display: block;
-  background: #5e0ba7; color: inherit; font: inherit; cursor: pointer;
-}
-.note button:hover { background: #ac5af4; }
-body.-first-byte .opening, #start, .ended { display: none; }
-body.-closed .ended { display: flex; }
-#terminal { position: absolute; inset: 0; opacity: 0; transition: opacity 0.3s; }
-body.-first-byte #terminal { opacity: 1; }
-</style>
-</head>
-<body>
-<div class="dialog opening"><div class="note">Shamble is starting&hellip;</div></div>
-<div class="dialog ended"><div class="note">
-  <div>The game has ended; everything played is saved.</div>
-  <button type="button" class="again">Play again</button>
-</div></div>
-<button type="button" id="start" class="again">Start</button>
-<div id="terminal" class="textual-terminal" data-font-size="__FONT_SIZE__"></div>
-<script nonce="__NONCE__">
-(function () {
-  // The game's websocket is this page's own address + "ws", whichever
-  // name (localhost, 127.0.0.1, a proxy's) the player opened it by.
-  const ws = new URL("ws", window.location.href);
-  ws.protocol = ws.protocol === "https:" ? "wss:" : "ws:";
-  ws.search = "";
-  ws.hash = "";
-  document.getElementById("terminal").dataset.sessionWebsocketUrl = ws.href;
-  for (const button of document.querySelectorAll(".again")) {
-    button.addEventListener("click", () => window.location.reload());
-  }
-  // The font size from the window (unless the address asks for one with
-  // ?fontsize=): the largest whole size at which 80x24 cells fit, so a small
-  // window still shows the whole game and a big one draws it bigger (the
-  // board grows with it, not only the side panels).
-  const terminal = document.getElementById("terminal");
-  const asked = new URL(window.location.href).searchParams.has("fontsize");
-  function fitted() {
-    const probe = document.createElement("span");
-    probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre; ' +
-      'font: 100px "Roboto Mono", monospace; line-height: normal';
-    probe.textContent = "MMMMMMMMMM";
-    document.body.appendChild(probe);
-    const box = probe.getBoundingClientRect();
-    probe.remove();
-    const across = window.innerWidth / (80 * box.width / 1000);
-    const down = window.innerHeight / (24 * box.height / 100);
-    return Math.max(8, Math.min(40, Math.floor(0.98 * Math.min(across, down))));
-  }
-  // Measure the terminal with the page's own font, not a fallback.
-  const start = window.onload;
-  window.onload = (event) => {
-    document.fonts.load('16px "Roboto Mono"').catch(() => null).then(() => {
-      if (!asked) terminal.dataset.fontSize = String(fitted());
-      start(event);
-    });
-  };
-})();
-</script>
-</body>
-</html>
-"""
-
-REFUSED_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Shamble</title></head>
-<body style="background:#0c181f;color:#eee;font-family:monospace;padding:2em">
-<p>__MESSAGE__</p></body></html>
-"""
-
-
 class ShambleServer:
     """The aiohttp application and the games it runs."""
 
@@ -305,6 +237,33 @@ class ShambleServer:
         self.port = settings.port  # the bound port once started (for --port 0)
         self.games: set[GameService] = set()
         self.downloads = DownloadManager()  # AppService wants one; no route serves it
+        self.run_dir: Path | None = None  # the tabs' shared-games folders (sockets), private
+
+    # -- shared games hosted from tabs -----------------------------------------
+    def coop_dir(self, player: str) -> Path:
+        """Where this browser's games host and find shared games: a folder of
+        its own (named by a hash of its id: sockets need short paths), or with
+        --share-games one for every browser."""
+        if self.run_dir is None:
+            self.run_dir = Path(tempfile.mkdtemp(prefix="shsv", dir="/tmp"))
+        name = "shared" if self.settings.share_games else browser_name(player)
+        folder = self.run_dir / name
+        folder.mkdir(mode=0o700, exist_ok=True)
+        return folder
+
+    def hosted(self) -> list[int]:
+        """The pids of the shared games tabs have hosted that still run."""
+        if self.run_dir is None:
+            return []
+        pids = []
+        for pidfile in self.run_dir.glob("*/*.pid"):
+            try:
+                pid = int(pidfile.read_text())
+                os.kill(pid, 0)
+            except (OSError, ValueError):
+                continue
+            pids.append(pid)
+        return pids
 
     # -- identity -----------------------------------------------------------
     @property
@@ -400,7 +359,7 @@ class ShambleServer:
             return "no valid token: open the host's link first"
         if not _PLAYER_ID.fullmatch(request.cookies.get(PLAYER_COOKIE, "")):
             return "no player cookie: open the game's page first"
-        if len(self.games) >= self.settings.max_games:
+        if len(self.games) + len(self.hosted()) >= self.settings.max_games:
             return "busy"
         return None
 
@@ -426,9 +385,13 @@ class ShambleServer:
 
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
         await socket.prepare(request)
+        player = request.cookies[PLAYER_COOKIE]
         game = GameService(
             self.settings.game_argv(),
             home,
+            coop=self.coop_dir(player),
+            player=browser_name(player) if self.settings.share_games else "",
+            host_idle=self.settings.host_idle,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=socket.close,
@@ -508,8 +471,19 @@ class ShambleServer:
         return app
 
     async def end_games(self, app: web.Application) -> None:
-        """Server stopping: every game is asked to quit (it saves)."""
+        """Server stopping: every game is asked to quit (it saves), and every
+        shared game a tab hosted is stopped (it saves; its folder goes)."""
         await asyncio.gather(*(game.finish() for game in list(self.games)))
+        hosts = self.hosted()
+        for pid in hosts:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+        end = asyncio.get_running_loop().time() + QUIT_GRACE_S
+        while hosts and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.05)
+            hosts = self.hosted()
+        if self.run_dir is not None:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
 
     async def run(self, ready=None) -> None:
         """Serve until SIGINT or SIGTERM; `ready(url)` once listening."""

@@ -40,7 +40,25 @@ def add_parser(sub) -> argparse.ArgumentParser:
         action="store_true",
         help="no secret: anyone who reaches the page may play (e.g. behind a login proxy)",
     )
-    p.add_argument("--max-games", type=int, default=20, help="games running at once (default 20)")
+    p.add_argument(
+        "--max-games",
+        type=int,
+        default=20,
+        help="games running at once, tabs and the shared games hosted from them (default 20)",
+    )
+    p.add_argument(
+        "--share-games",
+        action="store_true",
+        help="browsers see and join each other's shared games, each in a seat of its own "
+        "(default: a browser's shared games are its own)",
+    )
+    p.add_argument(
+        "--host-idle",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="a shared game hosted from a tab ends, saved, this long after its last player left",
+    )
     p.set_defaults(func=cmd_serve)
     return p
 
@@ -73,6 +91,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             home=home(),
             game_args=game_args,
             max_games=args.max_games,
+            share_games=args.share_games,
+            host_idle=max(1.0, args.host_idle),
         )
     except ServeError as e:
         print(f"error: {e}", file=sys.stderr)

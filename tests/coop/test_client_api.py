@@ -65,3 +65,43 @@ async def test_a_dropped_client_rejoins_with_its_replica(hosted):
     assert (await again.submit({"type": "end_turn", "survivor": "vega"})).ok
     await again.close()
     assert os.path.exists(hosted.save(name))
+
+
+async def test_players_of_the_hosts_own_account_are_told_apart_by_name(hosted, monkeypatch):
+    """The browsers of `shamble serve --share-games` all run as the server's
+    account: each names itself (SHAMBLE_PLAYER), so one never sits in
+    another's seat; a player of any other account is known by its account
+    alone, whatever it says."""
+    from tests.coop.conftest import ALICE, finish
+    from tests.coop.test_play import lines
+
+    name = hosted.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    monkeypatch.setenv("SHAMBLE_PLAYER", "browserA1")
+    a = await Client.connect(name)
+    monkeypatch.setenv("SHAMBLE_PLAYER", "browserB2")
+    b = await Client.connect(name)
+    assert a.account.endswith(".browserA1") and b.account.endswith(".browserB2")
+    assert (a.my_seats, b.my_seats) == (["1"], ["2"])
+    refused = await b.submit({"type": "end_turn", "survivor": "vega"})
+    assert (refused.ok, refused.code) == (False, "not_your_seat")
+    await a.close()
+    await b.close()
+
+    hosted.env["SHAMBLE_PLAYER"] = "browserA1"  # another account cannot pass for a's browser
+    nothing = hosted.out / "nothing.jsonl"
+    nothing.write_text("")
+    code, out, err = finish(hosted.join(ALICE, name, "--script", str(nothing)))
+    assert code == 0 and lines(out)[0]["account"] == f"uid{ALICE}", err
+
+
+def test_a_game_hosted_from_a_browser_tab_ends_saved_once_nobody_is_there(hosted):
+    """`shamble serve` gives its tabs SHAMBLE_HOST_IDLE (--host-idle): a game one
+    hosts stops that long after its last player left, everything saved."""
+    from tests.coop.conftest import wait_gone
+
+    hosted.env["SHAMBLE_HOST_IDLE"] = "1"
+    name = hosted.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    wait_gone(hosted.host_pid(name), timeout=60)
+    hosted.hosts.clear()
+    assert load(hosted.save(name)).journal == []
+    assert not (hosted.dir / f"{name}.sock").exists()

@@ -208,3 +208,68 @@ def test_the_page_fits_the_game_to_the_window(serve, tabs, size):
     asked.open(served.link + ("&" if "?" in served.link else "?") + "fontsize=12")
     asked.wait_for("New game")
     assert asked.page.evaluate(GRID)[2] == 12
+
+
+def game_env(pid: int) -> dict[str, str]:
+    raw = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")  # noqa: SIM115
+    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+
+
+def host_as(env: dict[str, str], *args: str) -> str:
+    """What a tab's Host does: `shamble host` in that tab's game's folders."""
+    import os
+
+    keep = ("SHAMBLE_HOME", "SHAMBLE_COOP_DIR", "SHAMBLE_HOST_IDLE", "SHAMBLE_PLAYER")
+    run = {k: v for k, v in os.environ.items() if k not in (*keep, "XDG_RUNTIME_DIR")}
+    run.update({k: env[k] for k in keep if k in env}, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "host", "--mission", "tutorial", "--players", "2", *args],
+        env=run, capture_output=True, text=True, cwd=REPO, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def opened(served, tabs, count: int) -> tuple[Tab, dict[str, str]]:
+    """A new browser at the title screen, and its game's environment."""
+    before = set(served.games())
+    tab = tabs(served)
+    tab.open(served.link)
+    tab.wait_for("New game", "Continue", "Quit")
+    new = wait_until(lambda: set(served.games()) - before, 20, "the new tab's game")
+    assert len(served.games()) == count
+    return tab, game_env(new.pop())
+
+
+def test_a_browsers_shared_games_are_its_own_and_count_as_games(serve, tabs):
+    """Issue 26: every tab runs as the server's account, so a shared games
+    folder common to all of them let a second browser list the first one's
+    hosted game and take the host's seat. Each browser now has its own."""
+    served = serve("--max-games", "3")
+    alice, alice_env = opened(served, tabs, 1)
+    bob, bob_env = opened(served, tabs, 2)
+    assert alice_env["SHAMBLE_COOP_DIR"] != bob_env["SHAMBLE_COOP_DIR"]
+    assert alice_env["SHAMBLE_HOST_IDLE"] == "600" and "SHAMBLE_PLAYER" not in alice_env
+    name = host_as(alice_env)
+
+    bob.keys("o")
+    screen = bob.wait_for("No shared games are")
+    assert name not in screen
+    alice.keys("o")
+    alice.wait_for(name)
+
+    third = tabs(served)  # two tabs and alice's hosted game fill --max-games 3
+    third.open(served.link)
+    wait_until(lambda: "busy" in served.log_text(), 20, "the third tab to be refused")
+    assert len(served.games()) == 2
+
+
+def test_with_share_games_browsers_see_each_others_games_under_names_of_their_own(serve, tabs):
+    served = serve("--share-games")
+    _, alice_env = opened(served, tabs, 1)
+    bob, bob_env = opened(served, tabs, 2)
+    assert alice_env["SHAMBLE_COOP_DIR"] == bob_env["SHAMBLE_COOP_DIR"]
+    assert alice_env["SHAMBLE_PLAYER"] != bob_env["SHAMBLE_PLAYER"]  # told apart by the host
+    name = host_as(alice_env)
+    bob.keys("o")
+    bob.wait_for(name)
