@@ -21,6 +21,7 @@ from tui.modes.spoken import spoken_for
 from tui.plain import words
 from tui.plain.io import Lines
 from tui.text import display_name
+from tui.widgets.panels import Detail
 
 MAX_BOT_COMMANDS = 5000
 KEEP = 500  # log lines kept for `log N`
@@ -139,10 +140,15 @@ class PlainTable:
         """One command's story: told now, and again on `again`. What the
         player did comes first, then what hurts (wounds, deaths, bites,
         spawns), then the rest; runs of lines alike but for one word are
-        said once ("Bot 2 moves a zombie south, east and north.")."""
-        lines = brief([str(x) for x in lines if str(x).strip()])
-        self.last_story = lines
-        self.tell(lines)
+        said once ("Bot 2 moves a zombie south, east and north."). The
+        step-by-step lines a summary line already said (a Detail, such as
+        each zombie's own step) are only kept for `log`."""
+        said = brief([str(x) for x in lines if str(x).strip() and not isinstance(x, Detail)])
+        self.last_story = said
+        self.tell(said)
+        details = [str(x) for x in lines if isinstance(x, Detail) and str(x).strip()]
+        self.story_log.extend(details)
+        del self.story_log[: max(0, len(self.story_log) - KEEP)]
 
     def named(self, commands: list[dict]) -> list[words.Named]:
         view = self.host.view
