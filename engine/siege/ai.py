@@ -20,8 +20,6 @@ so a turn of 30 zombies stays cheap."""
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
-
 from engine.siege import board as b
 from engine.siege.board import Cell
 
@@ -81,22 +79,33 @@ def _field(rows: tuple[str, ...], goals: tuple[Cell, ...], held: frozenset[Cell]
         if cost[i]:
             cost[i] += WAIT_TURNS
     dist = [_FAR] * len(cost)
-    goal = [-1] * len(cost)
-    heap: list[tuple[int, int, int]] = []
+    goal = [_FAR] * len(cost)
+    # Dial's buckets: costs are small whole turns, so a list per distance
+    # beats a heap; within one, the lower goal (seat) goes first
+    buckets: list[list[tuple[int, int]]] = [[]]
     for g, (x, y) in enumerate(goals):
         i = y * width + x
-        if 0 <= i < len(cost) and (0, g) < (dist[i], goal[i] if goal[i] >= 0 else _FAR):
+        if 0 <= i < len(cost) and g < goal[i]:
             dist[i], goal[i] = 0, g
-            heappush(heap, (0, g, i))
-    while heap:
-        d, g, i = heappop(heap)
-        if d != dist[i] or g != goal[i]:
-            continue
-        step = d + (cost[i] or STEP)  # entering i, from next to it (a noise cell may be a car end)
-        for n in near[i]:
-            if step < dist[n] or (step == dist[n] and g < goal[n]):
-                dist[n], goal[n] = step, g
-                heappush(heap, (step, g, n))
+            buckets[0].append((g, i))
+    d = 0
+    while d < len(buckets):
+        bucket = buckets[d]
+        if len(bucket) > 1:
+            bucket.sort()
+        for g, i in bucket:
+            if dist[i] != d or goal[i] != g:
+                continue
+            step = d + (
+                cost[i] or STEP
+            )  # entering i, from next to it (a noise cell may be a car end)
+            for n in near[i]:
+                if step < dist[n] or (step == dist[n] and g < goal[n]):
+                    dist[n], goal[n] = step, g
+                    while len(buckets) <= step:
+                        buckets.append([])
+                    buckets[step].append((g, n))
+        d += 1
     got = (dist, goal)
     if len(_FIELDS) > 256:
         _FIELDS.clear()

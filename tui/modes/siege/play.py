@@ -445,9 +445,9 @@ class SiegePlay(SiegeKeys, Play):
                 host,
                 t,
                 [
-                    f"{zid}, {far} away, in line: {n} weapons ({odds}), Enter picks one",
-                    f"{zid}, {far} away: {n} weapons ({odds}), Enter picks",
-                    f"{zid}, {far} away: {n} weapons, Enter picks",
+                    f"{zid}, {far} away, in line: {n} weapons to pick from ({odds})",
+                    f"{zid}, {far} away: {n} weapons to pick from ({odds})",
+                    f"{zid}, {far} away: {n} weapons ({odds})",
                     f"{zid}: {n} weapons",
                 ],
             )
