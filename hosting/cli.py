@@ -23,6 +23,35 @@ from saves.files import SaveError
 WAIT = 60.0  # seconds `join` waits for a turn or a change before giving up
 
 
+def live_hosts(root: Path) -> list[int]:
+    """The pids of the hosts still running with a pid file in a folder under root."""
+    pids = []
+    for pidfile in root.glob("*/*.pid"):
+        try:
+            pid = int(pidfile.read_text())
+            os.kill(pid, 0)
+        except (OSError, ValueError):
+            continue
+        pids.append(pid)
+    return pids
+
+
+def _serve_full() -> str | None:
+    """Why a game hosted from a `shamble serve` tab may not start: the server's
+    --max-games counts its tabs (the number it keeps in `tabs`) and the games
+    they host (SHAMBLE_SERVE_GAMES, SHAMBLE_SERVE_MAX in the tab's environment)."""
+    root, cap = os.environ.get("SHAMBLE_SERVE_GAMES"), os.environ.get("SHAMBLE_SERVE_MAX")
+    if not root or not cap or not cap.isdigit():
+        return None
+    try:
+        tabs = int((Path(root) / "tabs").read_text())
+    except (OSError, ValueError):
+        tabs = 0
+    if tabs + len(live_hosts(Path(root))) >= int(cap):
+        return f"this server runs {cap} games at most, and every one is taken: try again later"
+    return None
+
+
 def _idle_default() -> float:
     """--idle's default: $SHAMBLE_HOST_IDLE (what `shamble serve` gives its tabs), else an hour."""
     try:
@@ -111,6 +140,10 @@ def cmd_host(
     from saves.slots import home, saves_dir
 
     fsync = not args.no_fsync
+    full = _serve_full()
+    if full is not None:
+        print(f"error: {full}", file=sys.stderr)
+        return 2
     try:
         saves = saves_dir(create=True)
         directory = coop_dir(create=True)

@@ -169,6 +169,7 @@ class GameService(AppService):
         coop: Path | None = None,
         player: str = "",
         host_idle: float = 600.0,
+        limit: tuple[Path | None, int] = (None, 0),
         **kwargs,
     ) -> None:
         super().__init__(" ".join(argv), **kwargs)
@@ -177,6 +178,7 @@ class GameService(AppService):
         self.coop = coop
         self.player = player
         self.host_idle = host_idle
+        self.limit = limit
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -186,6 +188,9 @@ class GameService(AppService):
             env["SHAMBLE_COOP_DIR"] = str(self.coop)
         env.pop("XDG_RUNTIME_DIR", None)
         env["SHAMBLE_HOST_IDLE"] = f"{self.host_idle:g}"
+        root, cap = self.limit
+        if root is not None:  # what this tab may host counts against --max-games
+            env["SHAMBLE_SERVE_GAMES"], env["SHAMBLE_SERVE_MAX"] = str(root), str(cap)
         if self.player:
             env["SHAMBLE_PLAYER"] = self.player
         else:
@@ -253,17 +258,16 @@ class ShambleServer:
 
     def hosted(self) -> list[int]:
         """The pids of the shared games tabs have hosted that still run."""
-        if self.run_dir is None:
-            return []
-        pids = []
-        for pidfile in self.run_dir.glob("*/*.pid"):
-            try:
-                pid = int(pidfile.read_text())
-                os.kill(pid, 0)
-            except (OSError, ValueError):
-                continue
-            pids.append(pid)
-        return pids
+        from hosting.cli import live_hosts
+
+        return [] if self.run_dir is None else live_hosts(self.run_dir)
+
+    def count_tabs(self) -> None:
+        """Write down how many tabs run, for a tab's `shamble host` to count
+        against --max-games with the games hosted already."""
+        if self.run_dir is not None:
+            with contextlib.suppress(OSError):
+                (self.run_dir / "tabs").write_text(f"{len(self.games)}\n")
 
     # -- identity -----------------------------------------------------------
     @property
@@ -390,6 +394,7 @@ class ShambleServer:
             self.settings.game_argv(),
             home,
             coop=self.coop_dir(player),
+            limit=(self.run_dir, self.settings.max_games),
             player=browser_name(player) if self.settings.share_games else "",
             host_idle=self.settings.host_idle,
             write_bytes=socket.send_bytes,
@@ -398,6 +403,7 @@ class ShambleServer:
             download_manager=self.downloads,
         )
         self.games.add(game)
+        self.count_tabs()
         try:
             await game.start(size("width", 80), size("height", 24))
             log.info("game %s started for %s in %s", game.pid, request.remote, home)
@@ -407,6 +413,7 @@ class ShambleServer:
         finally:
             await game.finish()
             self.games.discard(game)
+            self.count_tabs()
             log.info("game %s ended", game.pid)
             if not socket.closed:
                 await socket.close()

@@ -215,17 +215,21 @@ def game_env(pid: int) -> dict[str, str]:
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
 
 
-def host_as(env: dict[str, str], *args: str) -> str:
+def host_as(env: dict[str, str], *args: str, refused: bool = False) -> str:
     """What a tab's Host does: `shamble host` in that tab's game's folders."""
     import os
 
-    keep = ("SHAMBLE_HOME", "SHAMBLE_COOP_DIR", "SHAMBLE_HOST_IDLE", "SHAMBLE_PLAYER")
+    keep = ("SHAMBLE_HOME", "SHAMBLE_COOP_DIR", "SHAMBLE_HOST_IDLE", "SHAMBLE_PLAYER",
+            "SHAMBLE_SERVE_GAMES", "SHAMBLE_SERVE_MAX")  # fmt: skip
     run = {k: v for k, v in os.environ.items() if k not in (*keep, "XDG_RUNTIME_DIR")}
     run.update({k: env[k] for k in keep if k in env}, PYTHONPATH=str(REPO))
     done = subprocess.run(
         [sys.executable, "-m", "tui.cli", "host", "--mission", "tutorial", "--players", "2", *args],
         env=run, capture_output=True, text=True, cwd=REPO, timeout=60,
     )  # fmt: skip
+    if refused:
+        assert done.returncode == 2, done.stdout
+        return done.stderr
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -258,6 +262,7 @@ def test_a_browsers_shared_games_are_its_own_and_count_as_games(serve, tabs):
     alice.keys("o")
     alice.wait_for(name)
 
+    assert "every one is taken" in host_as(bob_env, refused=True)  # nor may a tab host one more
     third = tabs(served)  # two tabs and alice's hosted game fill --max-games 3
     third.open(served.link)
     wait_until(lambda: "busy" in served.log_text(), 20, "the third tab to be refused")
