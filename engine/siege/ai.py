@@ -186,8 +186,11 @@ def plan(view: dict) -> dict[str, tuple[str, Cell]]:
     held = frozenset((c[0], c[1]) for c in view["zombies"].values())
     noise = (tuple(view["noise"]),) if view.get("noise") else ()
     targets = tuple(h[1] for h in humans)
+    acted = set(view["zombies_acted"]) if view.get("phase") == "zombies" else set()
     out: dict[str, tuple[str, Cell]] = {}
     for zid, cell in sorted(view["zombies"].items(), key=lambda kv: _number(kv[0])):
+        if zid in acted:
+            continue
         at = (cell[0], cell[1])
         near = [h for h in humans if b.manhattan(h[1], at) == 1]
         if near:

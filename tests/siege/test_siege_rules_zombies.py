@@ -7,6 +7,7 @@ import msgspec
 
 from engine import Game
 from engine.siege import bot
+from engine.siege.ai import plan as ai_plan
 from engine.siege.ai import zombie_command
 
 
@@ -189,6 +190,27 @@ def test_clarification_9_a_short_way_round_still_beats_a_door(play):
     g = play(board, zombies="ai")
     g.act("end_turn", "drifter")
     assert g.zombies() == {"z1": [6, 2]}
+
+
+def test_clarification_9_the_plan_shown_on_the_board_is_what_the_ai_does(play):
+    """The next-steps overlay reads ai.plan: for the first zombie to act it
+    names the very command the AI gives; zombies that have acted drop out."""
+    board = """
+    #########
+    #X..1...#
+    ###+#+###
+    #.......#
+    #.Z....Z#
+    #########
+    """
+    g = play(board, zombies="human", dice=[1] * 6)
+    g.act("end_turn", "drifter")
+    plan = ai_plan(g.view("zombies"))
+    first = zombie_command(g.view("zombies"))
+    assert first == {"type": "zombie_move", "zombie": "z1", "to": list(plan["z1"][1])}
+    assert set(plan) == {"z1", "z2"}
+    g.zombie(**{"kind": first["type"], **{k: v for k, v in first.items() if k != "type"}})
+    assert set(ai_plan(g.view("zombies"))) == {"z2"}
 
 
 def test_si_12_a_zombie_that_reaches_nobody_heads_for_the_noise(play):
