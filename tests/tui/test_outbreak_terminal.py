@@ -65,6 +65,28 @@ class Terminal:
                 raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
             time.sleep(0.1)
 
+    def wait_any(self, *texts: str, timeout: float = 20) -> str:
+        """Wait until one of `texts` shows."""
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if any(text in screen for text in texts):
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"none of {texts!r} appeared; the screen:\n{screen}")
+            time.sleep(0.1)
+
+    def pick(self, *keys: str) -> None:
+        """Enter opens the focused drop-down; once it shows open, `keys` move
+        in it (before, they would move between the dialog's rows)."""
+        self.keys("Enter")
+        self.wait_for("\u25b2")  # an open drop-down's arrow
+        self.keys(*keys, "Enter")
+        end = time.monotonic() + 20
+        while "\u25b2" in self.screen():
+            assert time.monotonic() < end, f"the drop-down stayed open:\n{self.screen()}"
+            time.sleep(0.1)
+
     def wait_exit(self, timeout: float = 10) -> int:
         end = time.monotonic() + timeout
         while not self.status.exists() or not self.status.read_text().strip():
@@ -83,13 +105,16 @@ def test_outbreak_from_the_new_game_dialog_in_a_terminal(tmp_path):
         term.keys("n")
         term.wait_for("Mode", "station")
         # the first row (Mode) has the focus: its drop-down
-        term.keys("Enter", *["Down"] * ui_modes().index("outbreak"), "Enter")
+        term.pick(*["Down"] * ui_modes().index("outbreak"))
         term.wait_for("Outbreak (standard", "seat 1", "seat 2")
-        term.keys("Tab", "Tab", "Enter", "Down", "Enter")  # 3 seats
+        term.keys("Tab", "Tab")
+        term.pick("Down")  # 3 seats
         term.wait_for("seat 3")
         term.keys("Tab", "Tab")
         term.type("ann")
-        term.keys("Tab", "Enter", "Up", "Enter", "Tab")  # seat 2: a person
+        term.keys("Tab")
+        term.pick("Up")  # seat 2: a person
+        term.keys("Tab")
         term.type("bob")
         term.keys(*["Tab"] * 3, *["Tab"] * 4, "End", *["BSpace"] * 8)  # past the variants
         term.type("7")
@@ -106,7 +131,7 @@ def test_outbreak_from_the_new_game_dialog_in_a_terminal(tmp_path):
         term.keys("Enter")
         term.wait_for("Ann lays the ")
         term.keys("e")
-        if "End the movement with" in term.screen():
+        if "End the movement with" in term.wait_any("End the movement with", "for the zombies"):
             term.keys("y")
         term.wait_for("for the zombies")
         term.keys("e")
