@@ -75,6 +75,15 @@ class Pane:
                 raise AssertionError(f"{pattern!r}, {texts!r} never all appeared:\n{screen}")
             time.sleep(0.1)
 
+    def wait_exit(self, timeout: float = 20) -> int:
+        """The game's exit status, once it has ended (`shamble join` ends when
+        its game is left)."""
+        end = time.monotonic() + timeout
+        while not self.status.exists() or not self.status.read_text().strip():
+            assert time.monotonic() < end, f"still running:\n{self.screen()}"
+            time.sleep(0.1)
+        return int(self.status.read_text())
+
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 

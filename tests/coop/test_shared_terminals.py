@@ -106,7 +106,7 @@ def test_siege_the_house_two_players_each_with_their_own_human(table):
     a.press("q")
     a.wait_for(f"Leave {NAME}?")
     a.press("y")
-    a.wait_for("Join")
+    assert a.wait_exit() == 0  # `shamble join` ends with its game: back to the shell
 
 
 # -- Sniper -----------------------------------------------------------------------------
