@@ -230,6 +230,8 @@ async def test_title_host_offers_outbreak_with_two_people_seated(place):
         await pilot.press("h")
         dialog = app.screen
         assert isinstance(dialog, HostGameScreen)
+        hint = str(dialog.query_one("#newgame-hint").render())
+        assert "Host is at the bottom" in hint and "Start" not in hint  # its button's word
         assert "outbreak" in dialog.mode_ids
         dialog.query_one("#mode", Select).value = "outbreak"
         second = lambda: dialog.query_one("#seat-kind-2", Select).value == "human"  # noqa: E731

@@ -102,6 +102,8 @@ class HostGameScreen(NewGameScreen):
     """The new-game dialog, hosting: the game starts in the background and
     this player joins it; friends join it by its name."""
 
+    start_word = "Host"
+
     def __init__(self) -> None:
         super().__init__()
         self.mode_ids = shareable_modes()

@@ -47,6 +47,8 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         Binding("up", "row(-1)", "previous row", show=False, priority=True),
     ]
 
+    start_word = "Start"  # the button at the bottom that starts the game
+
     def __init__(self) -> None:
         super().__init__()
         self.mode_ids = ui_modes()
@@ -113,7 +115,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
 
     def hint(self) -> str:
         arrows = "Up/Down" if getattr(self.app, "ascii_only", False) else "\u2191\u2193"
-        return f"{arrows} move between rows, Enter opens a list; Start is at the bottom"
+        return f"{arrows} move between rows, Enter opens a list; {self.start_word} is at the bottom"
 
     def on_mount(self) -> None:
         self.mission_changed(self.mission)
