@@ -278,3 +278,25 @@ def test_with_share_games_browsers_see_each_others_games_under_names_of_their_ow
     name = host_as(alice_env)
     bob.keys("o")
     bob.wait_for(name)
+
+
+def test_a_reloaded_tab_continues_with_the_survivor_it_had_selected(serve, tabs):
+    """Issue 28: a reload is a new game process; Continue selects Okafor
+    again, as he was when the page went."""
+    served = serve()
+    tab = tabs(served)
+    tab.open(served.link)
+    tab.wait_for("New game", "Continue", "Quit")
+    tab.keys("n")
+    tab.wait_for("Start (Enter)", "move between rows")
+    tab.keys("Shift+Tab", "Shift+Tab", "Enter")  # Mode (focused first) <- Cancel <- Start
+    tab.wait_for("Round 1", "Survivors", gone=("Start (",))
+    tab.keys("s")  # a command, so there is a game to continue
+    tab.wait_for("searches")
+    tab.keys("Tab")
+    tab.wait_for("Okafor in a")
+    tab.page.reload()
+    tab.wait_for("New game", "Continue: tutorial")
+    tab.keys("c")
+    screen = tab.wait_for("Round 1", "Survivors")
+    assert "Okafor in a" in screen, screen
