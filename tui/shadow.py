@@ -344,7 +344,7 @@ class ShadowScreen:
                     0 <= run + k < h
                     and known[run + k]
                     and run in self.dirty
-                    and self._looks(run, run + k)
+                    and (self._looks(run, run + k) or self._near(run, run + k))
                 ):
                     run += 1
                 if run == y:
@@ -359,6 +359,9 @@ class ShadowScreen:
                     continue
                 fresh = range(b + 1, bot + 1) if k > 0 else range(top, a)
                 saving = sum(self._row_cost(g, shown[g], shown_attr[g]) for g in range(a, b + 1))
+                saving -= sum(  # what still differs on the rows moved (a mark that moved on)
+                    self._row_cost(g, shown[g + k], shown_attr[g + k]) for g in range(a, b + 1)
+                )
                 saving += sum(self._row_cost(g, shown[g], shown_attr[g]) for g in fresh)
                 saving -= sum(self._row_cost(g, None, None) for g in fresh)
                 code, cursor = self._scroll_code(top, bot, k)
@@ -394,6 +397,23 @@ class ShadowScreen:
             a == b or same_blank(text, a, b)
             for text, a, b in zip(want, attrs, shown_attrs, strict=True)
         )
+
+    NEAR = 4  # cells a moved row may differ by and still be moved (then written)
+
+    def _near(self, y: int, z: int) -> bool:
+        """Row y as wanted differs from row z as shown in a few cells at most."""
+        want, attrs = self.want[y], self.want_attr[y]
+        shown, shown_attrs = self.shown[z], self.shown_attr[z]
+        off = 0
+        for x in range(self.width):
+            text = want[x]
+            if text != shown[x] or (
+                attrs[x] != shown_attrs[x] and not same_blank(text, attrs[x], shown_attrs[x])
+            ):
+                off += 1
+                if off > self.NEAR:
+                    return False
+        return True
 
     def _scroll_code(self, top: int, bot: int, k: int) -> tuple[str, tuple[int, int]]:
         """Rows top..bot moved k up (k < 0: down) with blank rows coming in and

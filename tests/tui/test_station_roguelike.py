@@ -60,7 +60,9 @@ def screen_text(app: ShambleApp) -> str:
 
 
 def log_shown(app: ShambleApp) -> str:
-    return str(app.screen.query_one(MessageLog).render())
+    """The log's rows as shown, without the first column (the newest row's mark)."""
+    rows = str(app.screen.query_one(MessageLog).render()).splitlines()
+    return "\n".join(row[1:] for row in rows)
 
 
 async def started(pilot) -> GameScreen:
@@ -188,6 +190,8 @@ async def test_a_command_that_overflows_the_log_stops_at_more_and_the_key_is_not
         await pilot.press("space")  # the rest fits: the log shows its last lines again
         assert not screen.paging
         assert log_shown(app).splitlines() == ["line 7", "line 8", "line 9", "line 10"]
+        marks = [row[0] for row in str(log.render()).splitlines()]
+        assert marks == [" ", " ", " ", "\u203a"]  # the newest row is marked, not bold
         await pilot.press("o")  # keys act again: two doors, highlighted
         assert screen.targeting is not None
 

@@ -206,7 +206,7 @@ class MessageLog(Static):
 
     def _rows(self, lines: list[str]) -> list[Text]:
         """The lines as the screen shows them: Detail lines left out, wrapped."""
-        width = max(self.content_region.width, 10)
+        width = max(self.content_region.width - 1, 10)  # the first column is the mark's
         rows: list[Text] = []
         for line in lines:
             if not isinstance(line, Detail):
@@ -214,15 +214,22 @@ class MessageLog(Static):
         return rows
 
     def render(self) -> Text:
+        """The last rows, the newest marked in the first column: a mark that
+        moves costs a few bytes over a thin pipe, where a bold newest row
+        made every new line rewrite the one before it, unbolded."""
         height = max(self.content_region.height, 1)
         if self.page is not None:
             shown = self._rows(self.lines[self._mark :])[self.page : self.page + height - 1]
-            return Text("\n").join([*shown, Text(MORE, "bold reverse")])
+            return Text("\n").join(
+                [Text(" ") + row for row in shown] + [Text(" ") + Text(MORE, "bold reverse")]
+            )
         shown = self._rows(self._last(height))[-height:]
-        out = Text("\n").join(shown)
-        if shown:
-            out.stylize("bold", len(out) - len(shown[-1]))
-        return out
+        if not shown:
+            return Text()
+        newest = Text()
+        newest.append(">" if getattr(self.app, "ascii_only", False) else "\u203a", "bold")
+        newest.append_text(shown[-1])
+        return Text("\n").join([Text(" ") + row for row in shown[:-1]] + [newest])
 
     def _last(self, height: int) -> list[str]:
         """Enough of the last lines to fill height rows (each is one row or more)."""
