@@ -23,8 +23,8 @@ of stands near and lays smoke on it to wait there unseen. A cover cell a
 soldier could reach next turn counts as a risk too: the commander searches.
 
 Measured against the hunting AI commander (seeds 0-199 of each map,
-`bench.sniper_figures.win_rate_figures(200)`): village 9%, border 33.5%,
-forest road 23%, mill 33.5%, rail yard 13.5%."""
+`bench.sniper_figures.win_rate_figures(200)`): village 19%, border 33.5%,
+forest road 23%, mill 33.5%, rail yard 18.5%."""
 
 from __future__ import annotations
 
