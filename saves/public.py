@@ -313,52 +313,47 @@ def _read_owned(path: Path, uid: int, limit: int) -> bytes | None:
         os.close(fd)
 
 
-def _watching() -> list[tuple[str, Watching]]:
-    out = []
+def _records(sub: str, decoder: msgspec.json.Decoder) -> Iterator[tuple[str, str, Any]]:
+    """(owner, file name, record) of each readable record in every believed
+    player's folder `sub` (a file of another account, or damaged: passed over)."""
     for account, folder, uid in _players():
         try:
-            names = sorted(os.listdir(folder / "watching"))
+            names = sorted(n for n in os.listdir(folder / sub) if n.endswith(".json"))
         except OSError:
             continue
         for name in names:
-            data = _read_owned(folder / "watching" / name, uid, RECORD_LIMIT)
+            data = _read_owned(folder / sub / name, uid, RECORD_LIMIT)
             try:
-                note = _watch_decoder.decode(data) if data else None
+                record = decoder.decode(data) if data else None
             except (msgspec.DecodeError, msgspec.ValidationError):
-                note = None
-            if note is not None and alive(note.pid):
-                out.append((account, note))
-    return out
+                record = None
+            if record is not None:
+                yield account, name, record
+
+
+def _watching() -> list[tuple[str, Watching]]:
+    return [(a, note) for a, _, note in _records("watching", _watch_decoder) if alive(note.pid)]
+
+
+def _watchers(watching: list[tuple[str, Watching]], player: str, slot: str) -> tuple[str, ...]:
+    return tuple(sorted({a for a, w in watching if (w.player, w.slot) == (player, slot)}))
 
 
 def watchers_of(player: str, slot: str) -> tuple[str, ...]:
-    return tuple(sorted({a for a, w in _watching() if w.player == player and w.slot == slot}))
+    return _watchers(_watching(), player, slot)
 
 
 def live_games() -> list[LiveGame]:
     """Every game being played on this machine by a player who publishes."""
     now = time.time()
-    games = []
     watching = _watching()
-    for account, folder, uid in _players():
-        try:
-            names = sorted(n for n in os.listdir(folder / "live") if n.endswith(".json"))
-        except OSError:
-            continue
-        for name in names:
-            data = _read_owned(folder / "live" / name, uid, RECORD_LIMIT)
-            try:
-                game = _live_decoder.decode(data) if data else None
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                game = None
-            if game is None or not alive(game.pid) or now - game.updated > STALE_S:
-                continue
-            if name != f"{game.slot}.json":
-                continue
-            seen = tuple(
-                sorted({a for a, w in watching if (w.player, w.slot) == (account, game.slot)})
-            )
-            games.append(msgspec.structs.replace(game, player=account, watchers=seen))
+    games = [
+        msgspec.structs.replace(
+            game, player=account, watchers=_watchers(watching, account, game.slot)
+        )
+        for account, name, game in _records("live", _live_decoder)
+        if alive(game.pid) and now - game.updated <= STALE_S and name == f"{game.slot}.json"
+    ]
     return sorted(games, key=lambda g: -g.updated)
 
 
