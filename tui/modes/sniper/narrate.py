@@ -253,11 +253,17 @@ def noise_line(e: dict) -> str:
     return f"A noise at {cell(e['at'])}: {reach}."
 
 
-def seen_changes(before: dict, after: dict, told_dead: set[str] = frozenset()) -> list[str]:
+def seen_changes(
+    before: dict,
+    after: dict,
+    told_dead: set[str] = frozenset(),
+    sighted: set[str] = frozenset(),
+) -> list[str]:
     """What he could tell had changed between two of his views: units that
     moved in his sight, came into it or left it, falls, rain, smoke,
     features, objectives. (The cards the commander played are told from
-    their events, in order: both views list them.)"""
+    their events, in order: both views list them.) `sighted`: units whose
+    sighting was told already (where they are is not told again)."""
     from engine.sniper.mission import id_order
 
     lines: list[str] = []
@@ -268,10 +274,12 @@ def seen_changes(before: dict, after: dict, told_dead: set[str] = frozenset()) -
         name = words.unit(uid)
         name = name[:1].upper() + name[1:]
         if uid in was and uid in now:
-            if list(was[uid]["at"]) != list(now[uid]["at"]):
+            if list(was[uid]["at"]) != list(now[uid]["at"]) and uid not in sighted:
                 lines.append(f"{name} moves to {cell(now[uid]['at'])}.")
             if now[uid]["health"] < was[uid]["health"]:
                 lines.append(f"{name} is hurt: {now[uid]['health']} health left.")
+        elif uid in now and uid in sighted:
+            pass  # "You see ..." said it
         elif uid in now:
             lines.append(f"{name} comes into sight at {cell(now[uid]['at'])}.")
         elif uid in remembered:

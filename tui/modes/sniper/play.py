@@ -272,10 +272,11 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         if before is not None and before.get("viewer") != "sniper":
             before = None
         lines = narrate.for_sniper(dicts, before, now)
-        sides = {side for side, _ in narrate.split(dicts)}
-        if before is not None and "sniper" not in sides:
-            # one of the commander's orders: what changed in the sniper's sight
-            lines += narrate.seen_changes(before, now)
+        if before is not None and before.get("active") == "commander":
+            # one of the commander's orders: what changed in the sniper's
+            # sight (the units that came into it were told by their sightings)
+            sighted = {e["unit"] for e in dicts if e["type"] == "unit_sighted"}
+            lines += narrate.seen_changes(before, now, sighted=sighted)
         # the commander's orders come one at a time, after the heading's entry:
         # a heading with nothing under it yet is a sentence of its own
         if lines and lines[-1] == "The commander's turn:":
