@@ -8,7 +8,7 @@ drops the copy; the game's state is untouched (K-5)."""
 from __future__ import annotations
 
 from engine.core import rng
-from engine.core.deck import top as deck_top
+from engine.core.turn import WorkingTurn
 from engine.outbreak import events as ev
 from engine.outbreak.board import Board
 from engine.outbreak.evolve import evolve
@@ -20,15 +20,18 @@ class Over(Exception):
     """The game ended inside a command: nothing more happens in it."""
 
 
-class Turn:
-    def __init__(self, world: World, state: State) -> None:
-        self.world = world
-        self.state = state
-        self.events: list[ev.Event] = []
+class Turn(WorkingTurn):
+    fold = staticmethod(evolve)
+    decks = {"events": ("event_pile", "event_discard")}
+    world: World
+    state: State
+    events: list[ev.Event]
+
+    def shuffled(self, deck: str, order: tuple[str, ...]) -> ev.Event:
+        return ev.DeckShuffled(deck=deck, order=order)
 
     def emit(self, event: ev.Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.world, self.state, event)
+        super().emit(event)
         if self.state.outcome is None:
             won = winner(self.world, self.state)
             if won is not None:
@@ -57,14 +60,7 @@ class Turn:
         """Draw event cards, refilling the pile from the discards (K-4); an
         empty deck with no discards gives nothing."""
         for _ in range(count):
-            card, order = deck_top(
-                self.state.event_pile,
-                self.state.event_discard,
-                self.world.seed,
-                self.state.shuffles,
-            )
-            if order is not None:
-                self.emit(ev.DeckShuffled(deck="events", order=order))
+            card = self.top("events")
             if card is None:
                 return
             self.emit(ev.EventDrawn(seat=sid, card=card))
