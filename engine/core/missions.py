@@ -45,6 +45,18 @@ def shipped_rows(package: str, row: Callable[[str, str], dict]) -> list[dict]:
     return sorted(rows, key=lambda r: (r["difficulty"], r["id"]))
 
 
+def shipped_campaigns(package: str, spec: type[Any]) -> dict[str, Any]:
+    """Each campaign file's [campaign] table in package, as `spec`, by its id
+    (a mode ships its campaigns as it ships its missions)."""
+    found = {}
+    for entry in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".toml"):
+            raw = tomllib.loads(entry.read_text("utf-8"))["campaign"]
+            campaign = msgspec.convert(raw, spec)
+            found[campaign.id] = campaign
+    return found
+
+
 # How big a mission may be, in every mode: the largest shipped or generated
 # map (a huge station, 100 x 40) fits with room to spare, and line of sight,
 # legal commands and a zombie turn stay fast on the largest allowed (the

@@ -15,13 +15,12 @@ of it is left out here."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 
 import msgspec
 
 from engine.core.errors import RuleError
+from engine.core.missions import shipped_campaigns
 from engine.core.mode import get_mode
 from engine.siege import content
 from engine.siege.mission import load_mission
@@ -62,14 +61,7 @@ class Progress(msgspec.Struct, frozen=True):
 
 @cache
 def campaigns() -> dict[str, CampaignSpec]:
-    folder = resources.files("engine.content.siege.campaigns")
-    found = {}
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".toml"):
-            raw = tomllib.loads(entry.read_text("utf-8"))["campaign"]
-            spec = msgspec.convert(raw, CampaignSpec)
-            found[spec.id] = spec
-    return found
+    return shipped_campaigns("engine.content.siege.campaigns", CampaignSpec)
 
 
 @cache

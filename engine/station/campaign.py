@@ -3,13 +3,12 @@ with what, and what a finished mission changes. Storage lives in saves/."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 
 import msgspec
 
 from engine.core.errors import RuleError
+from engine.core.missions import shipped_campaigns
 from engine.station import content
 
 
@@ -51,14 +50,7 @@ class Progress(msgspec.Struct, frozen=True):
 
 @cache
 def campaigns() -> dict[str, CampaignSpec]:
-    folder = resources.files("engine.content.station.campaigns")
-    found = {}
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".toml"):
-            raw = tomllib.loads(entry.read_text("utf-8"))["campaign"]
-            spec = msgspec.convert(raw, CampaignSpec)
-            found[spec.id] = spec
-    return found
+    return shipped_campaigns("engine.content.station.campaigns", CampaignSpec)
 
 
 def start(campaign_id: str, roster: list[str] | None = None, ironman: bool = False) -> Progress:
