@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.core.errors import RuleError
 from engine.outbreak import commands as cmd
 from engine.outbreak import content
 from engine.outbreak.board import reading
 from engine.outbreak.cards import DIRECTIONS, pushed_to, zombies_on
-from engine.outbreak.decide import run
 from engine.outbreak.rules import World, board, discard_required
 from engine.outbreak.state import State
 
@@ -94,14 +92,3 @@ def as_dict(command: cmd.Command) -> dict:
     """A command as the plain dict a player would type (no empty fields)."""
     out = msgspec.to_builtins(command)
     return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items() if v is not None}
-
-
-def refused(world: World, state: State) -> list[tuple[cmd.Command, RuleError]]:
-    """Listed commands that decide refuses: always empty (checked by the tests)."""
-    out = []
-    for c in legal_commands(world, state):
-        try:
-            run(world, state, c)
-        except RuleError as e:
-            out.append((c, e))
-    return out

@@ -15,7 +15,6 @@ from engine.siege import content
 from engine.siege.attack import HANDS
 from engine.siege.attack import plan as plan_attack
 from engine.siege.board import adjacent, neighbours
-from engine.siege.decide import run
 from engine.siege.flow import heal_cap
 from engine.siege.items import SEARCH_COST
 from engine.siege.rules import (
@@ -178,15 +177,4 @@ def _barricades(state: State, h: Human, left: int, taken: set) -> list[cmd.Comma
                 out.append(cmd.Unbarricade(human=h.id, at=n))
         elif has_planks and build <= left and free(state, n, taken):
             out.append(cmd.Barricade(human=h.id, at=n))
-    return out
-
-
-def refused(world: World, state: State) -> list[tuple[cmd.Command, RuleError]]:
-    """Listed commands that decide refuses: always empty (checked by the tests)."""
-    out = []
-    for c in legal_commands(world, state):
-        try:
-            run(world, state, c)
-        except RuleError as e:
-            out.append((c, e))
     return out

@@ -7,12 +7,10 @@ a unit he cannot see is listed (he would bump into it)."""
 
 from __future__ import annotations
 
-from engine.core.errors import RuleError
 from engine.core.geometry import chebyshev
 from engine.sniper import commands as cmd
 from engine.sniper import content
 from engine.sniper.board import near, neighbours
-from engine.sniper.decide import run
 from engine.sniper.rules import (
     World,
     actions_left,
@@ -143,14 +141,3 @@ def _event_commands(world: World, state: State, card: str) -> list[cmd.Command]:
             if free_for_unit(world, state, vehicle.kind, c, vehicle.id)
         ]
     return [cmd.PlayEvent(card=card)]
-
-
-def refused(world: World, state: State) -> list[tuple[cmd.Command, RuleError]]:
-    """Listed commands that decide refuses: always empty (checked by the tests)."""
-    out = []
-    for c in legal_commands(world, state):
-        try:
-            run(world, state, c)
-        except RuleError as e:
-            out.append((c, e))
-    return out

@@ -6,10 +6,9 @@ accepted. Gear management lists single changes only (DESIGN.md)."""
 
 from __future__ import annotations
 
-from engine.core.errors import RuleError
 from engine.station import commands as cmd
 from engine.station import content
-from engine.station.decide import reachable, run
+from engine.station.decide import reachable
 from engine.station.gear import single_changes
 from engine.station.rules import World, actions_left, speed, survivors_in
 from engine.station.state import State
@@ -110,14 +109,3 @@ def candidates(world: World, state: State) -> list[cmd.Command]:
 
 def legal_commands(world: World, state: State) -> list[cmd.Command]:
     return candidates(world, state)
-
-
-def refused(world: World, state: State) -> list[tuple[cmd.Command, RuleError]]:
-    """Listed commands that decide refuses: always empty (checked by the tests)."""
-    out = []
-    for c in candidates(world, state):
-        try:
-            run(world, state, c)
-        except RuleError as e:
-            out.append((c, e))
-    return out
