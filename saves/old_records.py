@@ -17,7 +17,6 @@ import msgspec
 
 from engine.core import log
 from saves.record_format import (
-    DAMAGED,
     FORMAT,
     Header,
     Place,
@@ -26,7 +25,7 @@ from saves.record_format import (
     Saved,
     Scored,
     carried_of,
-    new_state,
+    fold_frames,
 )
 
 # (mode, kind) -> where its records have always been, so players' files stay found
@@ -172,23 +171,4 @@ def decode_old(data: bytes, noun: str) -> tuple[RecordState, int]:
     if old is None:
         raise log.LogError(f"not a Shamble {noun} (wrong magic bytes)")
     headers, entries = old.decoders()
-    first = log.read_header_frame(data, len(old.magic))
-    if first is None:
-        raise log.LogError(f"the {noun} has no complete header")
-    payload, start = first
-    try:
-        header = headers.decode(payload)
-    except DAMAGED as e:
-        raise log.LogError(f"the {noun} header cannot be read: {e}") from None
-    if header.format > 1:
-        raise log.LogError(f"the {noun} is format {header.format}, newer than this Shamble reads")
-    state = new_state(old.to_header(header))
-    for pos, body in log.iter_payloads(data, start):
-        if body is None:
-            state.warnings.append(f"dropped an incomplete last record at byte {pos}")
-            return state, pos
-        try:
-            _fold(state, entries.decode(body))
-        except DAMAGED as e:
-            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
-    return state, len(data)
+    return fold_frames(data, len(old.magic), headers, entries, 1, old.to_header, _fold, noun)

@@ -4,6 +4,7 @@ formats' readers (saves/old_records.py) fold into the same state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -102,6 +103,42 @@ def apply(state: RecordState, entry: Any) -> None:
             state.save = ""
         case Scored():
             state.scored, state.score = True, entry.score
+
+
+def fold_frames(
+    data: bytes,
+    skip: int,
+    headers: msgspec.msgpack.Decoder,
+    entries: msgspec.msgpack.Decoder,
+    newest: int,
+    header_of: Callable[[Any], Header],
+    fold: Callable[[RecordState, Any], None],
+    noun: str,
+) -> tuple[RecordState, int]:
+    """A record file's frames after its `skip` magic bytes folded into a
+    state (its header through header_of, each entry through fold), and the
+    length of its whole frames; LogError on damage or a format newer than
+    `newest`. Every record format, old or new, is framed alike."""
+    first = log.read_header_frame(data, skip)
+    if first is None:
+        raise log.LogError(f"the {noun} has no complete header")
+    payload, start = first
+    try:
+        header = headers.decode(payload)
+    except DAMAGED as e:
+        raise log.LogError(f"the {noun} header cannot be read: {e}") from None
+    if header.format > newest:
+        raise log.LogError(f"the {noun} is format {header.format}, newer than this Shamble reads")
+    state = new_state(header_of(header))
+    for pos, body in log.iter_payloads(data, start):
+        if body is None:
+            state.warnings.append(f"dropped an incomplete last record at byte {pos}")
+            return state, pos
+        try:
+            fold(state, entries.decode(body))
+        except DAMAGED as e:
+            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
+    return state, len(data)
 
 
 @dataclass(frozen=True)

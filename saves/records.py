@@ -46,6 +46,7 @@ from saves.record_format import (
     Scored,
     apply,
     carried_of,
+    fold_frames,
     new_state,
 )
 from saves.session import _open_locked, _read_all, _write_at
@@ -63,28 +64,7 @@ def decode(data: bytes, noun: str = "record") -> tuple[RecordState, int]:
         raise log.LogError("the file is empty")
     if not data.startswith(MAGIC):
         return decode_old(data, noun)
-    first = log.read_header_frame(data, len(MAGIC))
-    if first is None:
-        raise log.LogError(f"the {noun} has no complete header")
-    payload, start = first
-    try:
-        header = _headers.decode(payload)
-    except DAMAGED as e:
-        raise log.LogError(f"the {noun} header cannot be read: {e}") from None
-    if header.format > FORMAT:
-        raise log.LogError(f"the {noun} is format {header.format}, newer than this Shamble reads")
-    state = new_state(header)
-    end = len(data)
-    for pos, body in log.iter_payloads(data, start):
-        if body is None:
-            state.warnings.append(f"dropped an incomplete last record at byte {pos}")
-            end = pos
-            break
-        try:
-            apply(state, _entries.decode(body))
-        except DAMAGED as e:
-            raise log.LogError(f"record at byte {pos} cannot be read: {e}") from None
-    return state, end
+    return fold_frames(data, len(MAGIC), _headers, _entries, FORMAT, lambda h: h, apply, noun)
 
 
 def encode(state: RecordState) -> bytes:
