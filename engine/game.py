@@ -7,7 +7,7 @@ redo in the order the player made them, which is what a save writes."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from engine.core.timeline import LazyStates, undo_refusal, walk
 
 APP_VERSION = "0.1.0"
 UNDO_POLICIES = ("casual", "honest", "ironman")
+MAX_BOT_COMMANDS = 5000  # bots acting in a row before play_bots stops to ask why
 
 FrameListener = Callable[[Any], None]
 
@@ -302,6 +303,46 @@ class Game(Reading):
         self._push(self._redo.pop())
         self._record(log.RedoMark())
         return True
+
+    def play_bots(self, limit: int = MAX_BOT_COMMANDS) -> Iterator[tuple[Any, Any, list[Any]]]:
+        """Submit what the bot seats to act decide (bot_command()), one command
+        at a time, until a person decides or the game ends: yields each
+        (command, the state before it, its events) as it is played. At most
+        `limit` commands (a bot that never yields the turn is stopped). What
+        the submit raises (a save listener that fails) ends the loop there."""
+        for _ in range(limit):
+            command = self.bot_command()
+            if command is None:
+                return
+            before = self.state
+            yield command, before, self.submit(command)
+
+    def undo_to_person(self) -> int:
+        """Undo back to the last decision a person made (K-6): the bots'
+        commands after it go too. Returns how many commands were undone (0:
+        nothing to undo). When the undo policy refuses part way, everything
+        undone is redone and the RuleError is raised: nothing changes."""
+        undone = 0
+        try:
+            while self.undo():
+                undone += 1
+                if self.bot_command() is None:
+                    break
+        except RuleError:
+            for _ in range(undone):
+                self.redo()
+            raise
+        return undone
+
+    def redo_to_person(self) -> int:
+        """Redo a person's command and the bots' commands after it, up to the
+        next decision a person makes; how many commands were redone."""
+        redone = 0
+        while self.redo():
+            redone += 1
+            if self.bot_command() is None or not self.can_redo():
+                break
+        return redone
 
     def _record(self, item: Any) -> None:
         self.journal.append(item)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import textwrap
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -411,3 +413,81 @@ def test_K_7_dark_zones_hide_their_floor_too(tmp_path):
     g = Game.new("station", mission=path, seed=1, survivors=["hale"])
     assert g.summary()["floor"] == {"b": ["rifle"]}
     assert g.view("players")["floor"] == {}
+
+
+# -- the facade's loops the screens share (plain and full screen) -------------------
+
+
+def outbreak_with_a_bot(**kw):
+    return Game.new("outbreak", seed=0, seats="human,bot", **kw)
+
+
+def person_turn(g) -> int:
+    """The person's turn played to its end (a tile laid, no move): how many
+    commands it took; the bot is to act then."""
+    n = 0
+    while g.bot_command() is None:
+        legal = [msgspec.to_builtins(c) for c in g.legal_commands()]
+        enders = [c for c in legal if c["type"] in ("end_move", "end_turn")]
+        g.submit((enders or [c for c in legal if c["type"] != "play_event"])[0])
+        n += 1
+    return n
+
+
+def test_play_bots_plays_each_bot_command_until_a_person_decides():
+    g = outbreak_with_a_bot()
+    assert list(g.play_bots()) == []  # the person opens: no bot acts
+    mine = person_turn(g)
+    played = []
+    for command, before, events in g.play_bots():
+        assert before is g.moment_back(1).state  # the state the command was played on
+        assert g.last_entry() == (g.parse_command(command), tuple(events))
+        played.append(g.parse_command(command))
+    assert played and g.commands[mine:] == played
+    assert g.bot_command() is None and g.outcome is None  # the person's turn again
+
+
+def test_play_bots_stops_at_its_limit():
+    g = outbreak_with_a_bot()
+    person_turn(g)
+    assert len(list(g.play_bots(limit=2))) == 2
+    assert g.bot_command() is not None  # the bot is still to act
+
+
+def test_K_6_undo_to_person_takes_back_the_bots_turn_with_the_persons_command():
+    g = outbreak_with_a_bot()
+    mine = person_turn(g)
+    before = g.moment_back(1).state  # before the person's last command, the end of the turn
+    bots = len(list(g.play_bots()))
+    after, commands = g.state, g.commands
+    assert bots and g.undo_to_person() == 1 + bots  # the bot's turn and the end of turn
+    assert g.state == before and len(g.commands) == mine - 1
+    assert g.redo_to_person() == 1 + bots
+    assert g.state == after and g.commands == commands
+    assert g.redo_to_person() == 0
+    assert g.undo_to_person() == 1 + bots and g.undo_to_person() == 1  # one person's command
+
+
+def test_K_6_undo_to_person_refused_part_way_changes_nothing():
+    """Honest undo may take back the bot's last commands but not one that
+    drew a tile before them: then the undone ones are played again."""
+    g = outbreak_with_a_bot(undo="honest")
+    pick = random.Random(0)
+    partial = 0
+    for _ in range(40):
+        if g.outcome:
+            break
+        g.submit(pick.choice(g.legal_commands()))
+        list(g.play_bots())
+        state, commands, count = g.state, g.commands, g.undo_count
+        try:
+            g.undo_to_person()
+        except RuleError as e:
+            assert e.code == "undo_refused"
+            assert g.state == state
+            assert g.commands == commands and not g.can_redo()
+            partial += g.undo_count > count  # undone part way, then played again
+            continue
+        g.redo_to_person()
+        assert g.commands == commands
+    assert partial  # seed 0 meets one

@@ -81,8 +81,8 @@ def cmd_script(args: argparse.Namespace) -> int:
 
     def play_bots() -> None:
         """Seats played by bots act between the file's commands (outbreak)."""
-        while (command := game.bot_command()) is not None:
-            for ev in game.submit(command):
+        for _, _, events in game.play_bots():
+            for ev in events:
                 out.write(msgspec.json.encode(ev).decode() + "\n")
 
     with source:

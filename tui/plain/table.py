@@ -23,7 +23,6 @@ from tui.plain.io import Lines
 from tui.text import display_name
 from tui.widgets.panels import Detail
 
-MAX_BOT_COMMANDS = 5000
 KEEP = 500  # log lines kept for `log N`
 
 HELP = [
@@ -232,33 +231,20 @@ class PlainTable:
 
     def run_bots(self) -> list[str]:
         lines: list[str] = []
-        for _ in range(MAX_BOT_COMMANDS):
-            command = self.game.bot_command()
-            if command is None:
-                break
-            before = self.game.state
-            try:
-                events = self.game.submit(command)
-            except Exception as e:  # a bot the engine refuses, or a save that fails
-                lines.append(f"Problem: a bot's command failed: {e}")
-                break
-            lines += self.play.tell(before, events)
+        try:
+            for _, before, events in self.game.play_bots():
+                lines += self.play.tell(before, events)
+        except Exception as e:  # a bot the engine refuses, or a save that fails
+            lines.append(f"Problem: a bot's command failed: {e}")
         return lines
 
     def undo(self) -> None:
         game = self.game
         commands, events = game.commands, game.events
-        undone = 0
         try:
-            while game.undo():
-                undone += 1
-                if game.bot_command() is None:
-                    break
-        except RuleError as e:
-            for _ in range(undone):
-                game.redo()
+            undone = game.undo_to_person()
+        except RuleError as e:  # refused part way: nothing changed
             self.io.say(f"No undo: {e.message}")
-            self.refresh()
             return
         self.refresh()
         if not undone:
@@ -274,11 +260,9 @@ class PlainTable:
         self.story([note])
 
     def redo(self) -> None:
-        if not self.game.redo():
+        if not self.game.redo_to_person():
             self.io.say("Nothing to redo.")
             return
-        while self.game.bot_command() is not None and self.game.can_redo():
-            self.game.redo()
         self.refresh()
         self.story(["Redone."])
 

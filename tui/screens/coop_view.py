@@ -25,6 +25,7 @@ alone with `plays_from_view = True` on its Play (tui/modes/README.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,9 @@ class HostActs:
     def bot_command(self) -> None:
         return None  # the host plays the bots
 
+    def play_bots(self, limit: int = 0) -> Iterator[Any]:
+        return iter(())  # the host plays the bots
+
     def can_undo(self) -> bool:
         return self.client.can_undo()
 
@@ -59,6 +63,12 @@ class HostActs:
         raise NotHere("shared", "a shared game's undo goes through its host")
 
     def redo(self) -> bool:
+        raise NotHere("shared", "a shared game's redo goes through its host")
+
+    def undo_to_person(self) -> int:
+        raise NotHere("shared", "a shared game's undo goes through its host")
+
+    def redo_to_person(self) -> int:
         raise NotHere("shared", "a shared game's redo goes through its host")
 
 

@@ -35,7 +35,6 @@ from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
 RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
 STEP_SECONDS = 0.35  # one playback step (--playback)
-MAX_BOT_COMMANDS = 5000  # bots acting in a row before the screen stops to ask why
 
 
 def fit(text: Text, tails: list[str | Text], room: int) -> Text:
@@ -361,21 +360,15 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         command a step, then show steps and them: a step at a time with
         --playback, else at once. False when there was nothing to show."""
         steps = list(steps or [])
-        for _ in range(MAX_BOT_COMMANDS):
-            command = self.game.bot_command()
-            if command is None:
-                break
-            before = self.game.state
-            try:
-                events = self.game.submit(command)
-            except Exception as e:  # a bot the engine refuses, or a save that fails
-                self.add_log([f"Problem: a bot's command failed: {e}"])
-                break
-            note = self.play.bot_note(msgspec.to_builtins(command), self.view)
-            inner = self.inner_steps(before, events)
-            steps += inner or [
-                Step(self.game.view(self.viewer), self.tell_move(before, events), note)
-            ]
+        try:
+            for command, before, events in self.game.play_bots():
+                note = self.play.bot_note(msgspec.to_builtins(command), self.view)
+                inner = self.inner_steps(before, events)
+                steps += inner or [
+                    Step(self.game.view(self.viewer), self.tell_move(before, events), note)
+                ]
+        except Exception as e:  # a bot the engine refuses, or a save that fails
+            self.add_log([f"Problem: a bot's command failed: {e}"])
         if not steps:
             return False
         if self.stepping and any(s.note for s in steps) and not self.handing_over():

@@ -110,16 +110,9 @@ class KeyActions:
             self.add_log([f"No undo: {why}"])
             return
         try:
-            while game.undo():
-                undone += 1
-                if game.bot_command() is None:
-                    break
-        except RuleError as e:
-            for _ in range(undone):  # back to where the player was
-                game.redo()
+            undone = game.undo_to_person()
+        except RuleError as e:  # refused part way: back where the player was
             self.add_log([f"No undo: {e.message}"])
-            if undone:
-                self.after_undo_redo()
             return
         except Exception as e:  # the autosave could not write the undo mark
             self.add_log([f"Problem: {e}"])
@@ -162,9 +155,7 @@ class KeyActions:
         game = self.game
         kept, seen = len(game.commands), len(game.events)
         try:
-            done = game.redo()
-            while done and game.bot_command() is not None and game.can_redo():
-                game.redo()
+            done = game.redo_to_person() > 0
         except Exception as e:  # the autosave could not write the redo mark
             self.add_log([f"Problem: {e}"])
             done = True
