@@ -57,3 +57,18 @@ def test_SN_2_every_order_tells_each_unit_that_entered_or_left_his_sight(seed):
                 assert unit.group(1).lower() in text, (change, lines, [e["type"] for e in told])
         assert len(lines) == len(set(lines)), lines
     assert orders > 10
+
+
+def test_SN_9_a_commanders_turn_he_saw_nothing_of_says_so():
+    """Against the AI: a commander's turn with nothing in his sight is told
+    in one sentence, not as a heading with nothing under it."""
+    before = {"units": {}, "last_seen": {}, "kills": {}, "sniper": {"health": 5}}
+    events = [
+        {"type": "commander_turn_began"},
+        {"type": "unit_moved", "unit": "s1", "to": [3, 3]},
+        {"type": "commander_turn_ended"},
+        {"type": "turn_began", "turn": 2, "moves": 4},
+    ]
+    lines = narrate.for_sniper(events, before, before, before)
+    assert lines[0] == "The commander's turn: you see and hear nothing of it."
+    assert not any(line.endswith(":") for line in lines)

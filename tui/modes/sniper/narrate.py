@@ -343,6 +343,8 @@ def for_sniper(
         if turn_start is not None:
             lines += seen_changes(turn_start, after, told_dead)
             told_turn = True
+            if lines[-1] == "The commander's turn:":  # the whole turn, and nothing he could tell
+                lines[-1] = "The commander's turn: you see and hear nothing of it."
         lines += at_end
     return lines
 
