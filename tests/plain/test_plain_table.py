@@ -95,7 +95,9 @@ def test_look_at_a_named_place_and_a_bad_one():
 def test_outbreak_a_drawn_tile_is_laid_by_number():
     game, said = play("outbreak", ["draw tile", "what", "1"])
     assert types(game)[:2] == ["draw_tile", "place_tile"]
-    assert "Player 1 draws a tile" in said
+    tile = get_ui("outbreak").play(game, True).narrator.lines(game.events)  # the full story
+    drawn = next(line for line in tile if line.startswith("Player 1 draws a tile: the "))
+    assert f"You draw {drawn.removeprefix('Player 1 draws a tile: ')}" in said  # said short
 
 
 def test_the_bench_counts_the_words_a_round_speaks():
@@ -128,3 +130,61 @@ def test_outbreak_near_tells_the_open_cells_and_what_stands_near():
     assert "north-east, 1 cell (2,-2): road of the Corner: a zombie" in said
     assert "south, 1 cell (1,0): road of the Town Square" in said
     assert "row -1:      #@#" in said
+
+
+def outbreak_table(seed=3):
+    game = Game.new("outbreak", seed=seed, seats="human,bot")
+    table = PlainTable(
+        game, get_ui("outbreak").play(game, True), Lines(io.StringIO(), io.StringIO())
+    )
+    table.refresh()
+    return game, table
+
+
+def play_person_turn(game, table, walk=True):
+    """The person's turn by the plain table: a tile laid, steps while the
+    roll allows (walk), then the turn ended; the last command's story."""
+    while game.bot_command() is None and not game.outcome:
+        legal = table.host.legal
+        kinds = {c["type"]: c for c in legal}
+        pick = next(
+            (
+                kinds[k]
+                for k in ("draw_tile", "place_tile", "move" if walk else "", "end_move")
+                if k in kinds
+            ),
+            None,
+        ) or next((c for c in legal if c["type"] == "end_turn"), legal[0])
+        table.submit(pick)
+        if pick["type"] == "end_turn":
+            return table.last_story
+    return table.last_story
+
+
+def test_outbreak_a_bots_turn_is_told_as_what_came_of_it_and_logged_step_by_step():
+    game, table = outbreak_table()
+    start = len(game.events)
+    story = play_person_turn(game, table)
+    told = [line for line in story if line.startswith("Bot 2's turn: ")]
+    assert len(told) == 1, story
+    assert not [line for line in story if line.startswith(("Bot 2 steps", "Bot 2 rolls"))]
+    laid = [e.tile for e in game.events[start:] if type(e).__name__ == "TilePlaced"]
+    from tui.modes.outbreak.words import tile_name
+
+    assert f"lays the {tile_name(laid[-1])}" in told[0]  # the bot's tile, its last laid
+    assert sum(len(line.split()) for line in story) < 60
+    # the log keeps each step of it, and not the short line
+    assert any(line.startswith("Bot 2 draws a tile: ") for line in table.story_log)
+    assert not any(line.startswith("Bot 2's turn: ") for line in table.story_log)
+
+
+def test_outbreak_own_step_is_said_with_the_moves_left():
+    game, table = outbreak_table()
+    for kind in ("draw_tile", "place_tile"):
+        table.submit(next(c for c in table.host.legal if c["type"] == kind))
+    step = next(c for c in table.host.legal if c["type"] == "move")
+    table.submit(step)
+    left = table.host.view["moves_left"]
+    assert table.last_story[0].endswith(f", {left} left.")
+    assert table.last_story[0].split(",")[0] in ("North", "East", "South", "West")
+    assert table.story_log[-1].startswith("Player 1 steps ")  # the full line in the log

@@ -90,6 +90,20 @@ class Spoken:
     def board(self, host: Host) -> list[str]:
         return self.where(host) + self.near(host)
 
+    def own_told(self, host: Host, before: Any, events: list[Any]) -> list[str] | None:
+        """A person's own command's story said short (they know what they
+        typed); the plain prompt keeps the mode's full lines for `log`.
+        None: as the mode narrates it."""
+        return None
+
+    def bots_told(self, host: Host, steps: list[tuple[Any, list[Any]]]) -> list[str] | None:
+        """The bots' commands played since a person's last one (each the
+        state before it and its events), told as what came of them, most
+        important first; the plain prompt keeps the step-by-step lines for
+        `log`. None: tell them step by step (a mode whose bots' turns are
+        short already)."""
+        return None
+
     def look(self, host: Host, text: str) -> list[str]:
         place = self.parse(host, text)
         if place is None:

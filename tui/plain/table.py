@@ -95,6 +95,11 @@ class PlainHost:
         return 100
 
 
+class Brief(str):
+    """A story line said short for the ear (a bot's turn as what came of it):
+    told, and repeated by `again`, but the log keeps the mode's own lines."""
+
+
 class PlainTable:
     """A game at the plain prompt until it ends or the player leaves."""
 
@@ -127,12 +132,13 @@ class PlainTable:
             self.spoken = spoken_for(self.play, h)
 
     def tell(self, lines: list[str]) -> None:
-        """Lines of the story (kept for `again` and `log`)."""
-        lines = [str(x) for x in lines if str(x).strip()]
+        """Lines of the story (kept for `again` and `log`, but a Brief line:
+        the log keeps the step-by-step lines it sums up)."""
+        lines = [x for x in lines if str(x).strip()]
         if not lines:
             return
-        self.io.say(lines)
-        self.story_log.extend(lines)
+        self.io.say([str(x) for x in lines])
+        self.story_log.extend(str(x) for x in lines if not isinstance(x, Brief))
         del self.story_log[: max(0, len(self.story_log) - KEEP)]
 
     def story(self, lines: list[str]) -> None:
@@ -142,7 +148,7 @@ class PlainTable:
         said once ("Bot 2 moves a zombie south, east and north."). The
         step-by-step lines a summary line already said (a Detail, such as
         each zombie's own step) are only kept for `log`."""
-        said = brief([str(x) for x in lines if str(x).strip() and not isinstance(x, Detail)])
+        said = brief([x for x in lines if str(x).strip() and not isinstance(x, Detail)])
         self.last_story = said
         self.tell(said)
         details = [str(x) for x in lines if isinstance(x, Detail) and str(x).strip()]
@@ -224,19 +230,34 @@ class PlainTable:
             self.io.say(f"Problem: {e}")
             return False
         lines = self.play.tell(before, events)
+        if self.spoken is not None:
+            short = self.spoken.own_told(self.host, before, events)
+            if short is not None:
+                lines = [*(Brief(x) for x in short), *(Detail(x) for x in lines)]
         lines += self.run_bots()
         self.story(lines)
         self.refresh()
         return True
 
     def run_bots(self) -> list[str]:
+        """The bots' commands until a person decides, in words: told as
+        what came of them when the mode can say it so (Spoken.bots_told),
+        their step-by-step lines kept for `log` as Details."""
         lines: list[str] = []
+        steps: list[tuple[Any, list[Any]]] = []
+        problem: list[str] = []
         try:
             for _, before, events in self.game.play_bots():
                 lines += self.play.tell(before, events)
+                steps.append((before, events))
         except Exception as e:  # a bot the engine refuses, or a save that fails
-            lines.append(f"Problem: a bot's command failed: {e}")
-        return lines
+            problem.append(f"Problem: a bot's command failed: {e}")
+        if self.spoken is None:
+            self.refresh()
+        short = self.spoken.bots_told(self.host, steps) if steps else None
+        if short is not None:
+            lines = [*(Brief(x) for x in short), *(Detail(x) for x in lines)]
+        return problem + lines
 
     def undo(self) -> None:
         game = self.game
@@ -536,11 +557,12 @@ def fold(lines: list[str]) -> list[str]:
                 at = diff[0]
             said.append(other[at] if at is not None else None)
             j += 1
+        kind = type(lines[i])  # a Brief line folded is still Brief
         if at is None:  # the same line again and again: said once, with a count
-            out.append(lines[i] if j == i + 1 else f"{lines[i].rstrip('.')} ({j - i} times).")
+            out.append(lines[i] if j == i + 1 else kind(f"{lines[i].rstrip('.')} ({j - i} times)."))
         else:
             said = [words_[at] if w is None else w for w in said]
             listed = ", ".join(said[:-1]) + " and " + said[-1]
-            out.append(" ".join([*words_[:at], listed, *words_[at + 1 :]]) + ".")
+            out.append(kind(" ".join([*words_[:at], listed, *words_[at + 1 :]]) + "."))
         i = j
     return out
