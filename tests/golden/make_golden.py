@@ -35,6 +35,15 @@ def play(game: Game, seed: int, steps: int, undo_p: float) -> None:
             game.submit(rnd.choice(game.legal_commands()))
 
 
+def play_bot(game: Game, steps: int) -> None:
+    from engine.station.bot import StationBot
+
+    bot = StationBot.for_game(game)
+    for _ in range(steps):
+        if game.outcome is None:
+            game.submit(bot.choose(game.view(), game.legal_commands()))
+
+
 def expectations(game: Game) -> dict:
     return {
         "summary": game.summary(),
@@ -84,6 +93,10 @@ GAMES = {
     "v3-siege-honest": (None, 15, "honest", 15, 80, 0.2),
     "v3-sniper-whole": (None, 16, "casual", 16, 120, 0.05),
     "v3-outbreak-casual": (None, 17, "casual", 17, 80, 0.2),
+    # issue 28: a Med Bay game in play, saved before the zones named with figure letters
+    # (d, j, r) were renamed; played by the Station bot (a play seed of None), which
+    # walks into zone r
+    "v3-station-medbay": ("med_bay", 2, "casual", None, 55, 0.0),
 }
 
 
@@ -95,7 +108,10 @@ def main(names: list[str]) -> None:
             sys.exit(f"{path} exists: golden saves are never rewritten")
         mode = name.split("-")[1]  # v<format>-<mode>-<what>
         game = Game.new(mode, mission=mission, seed=seed, undo=undo)
-        if name.startswith("v1-"):
+        if play_seed is None:
+            with AutoSave.create(path, game, snapshot_every=7):
+                play_bot(game, steps)
+        elif name.startswith("v1-"):
             play(game, play_seed, steps, undo_p)
             write_v1(path, game)
         elif not name.startswith(f"v{log.FORMAT_VERSION}-"):
