@@ -26,7 +26,7 @@ BAD_COMMANDS = [
     {"type": "move", "survivor": "vega", "to": "zz"},
     {"type": "move", "survivor": "vega", "to": "b", "extra": 1},
     {"type": "open_door", "survivor": "vega", "door": "x-y"},
-    {"type": "open_door", "survivor": "vega", "door": "b-d"},
+    {"type": "open_door", "survivor": "vega", "door": "b-g"},
     {"type": "melee", "survivor": "vega"},
     {"type": "melee", "survivor": "vega", "weapon": "banana"},
     {"type": "ranged", "survivor": "okafor", "zone": "b"},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from hashlib import sha256
 from importlib import resources
 
 import msgspec
@@ -158,3 +159,31 @@ def level_of(xp: int) -> int:
     if xp >= 7:
         return 2
     return 1
+
+
+class EarlierMission(msgspec.Struct, frozen=True):
+    """A text a shipped mission had before (earlier_missions.toml)."""
+
+    mission: str
+    zones: dict[str, str]  # zone ids renamed since: the id then -> the id now
+
+
+class _Earlier(msgspec.Struct, forbid_unknown_fields=True):
+    zones: dict[str, str] = {}
+    versions: list[str] = []
+
+
+@cache
+def _earlier_versions() -> dict[str, EarlierMission]:
+    raw = msgspec.convert(_read("earlier_missions.toml"), dict[str, _Earlier])
+    return {
+        digest: EarlierMission(mission_id, spec.zones)
+        for mission_id, spec in raw.items()
+        for digest in spec.versions
+    }
+
+
+def earlier_mission(text: str) -> EarlierMission | None:
+    """The shipped mission `text` (a save's whole mission text) is an earlier
+    version of, or None. A save plays on its own text; this only names it."""
+    return _earlier_versions().get(sha256(text.encode("utf-8")).hexdigest())

@@ -27,6 +27,19 @@ def test_a_command_by_its_words_and_field_values():
     assert [o.label for o in words.match("sea", options, "vega")] == ["Vega: search"]
 
 
+def test_a_zone_named_by_a_mark_is_typed_as_a_word():
+    """Issue 28: the Command Deck names zones $ ! : ; / < (no letter is left
+    that the board does not draw a figure with); "move $" finds its move, and a
+    mark inside a word, or after one, is no word of its own."""
+    spine = ({"type": "move", "survivor": "vega", "to": "$"}, "Vega: move to $")
+    lift = ({"type": "move", "survivor": "vega", "to": "<"}, "Vega: move to <")
+    options = opts(spine, lift, MOVE_B)
+    assert [o.label for o in words.match("move $", options, "vega")] == [spine[1]]
+    assert [o.label for o in words.match("move <", options, "vega")] == [lift[1]]
+    assert words.tokens("move: b") == ["move", "b"]
+    assert words.tokens("c/e $") == ["c", "e", "$"]
+
+
 def test_the_selected_figure_first_unless_another_is_named():
     options = opts(SEARCH_V, SEARCH_O)
     assert [o.label for o in words.match("search", options, "okafor")] == ["Okafor: search"]

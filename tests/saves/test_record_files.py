@@ -157,3 +157,36 @@ def test_a_new_name_is_never_one_whose_game_saves_folder_is_left(home):
     assert STATION.save_path("derelict-1", "airlock").parent.name == "derelict-1"
     assert SNIPER.save_path("sniper-1", "mission").name == "mission-1.shamble"
     assert MATCH.save_path("m-1", "game-3").name == "game-3-1.shamble"
+
+
+def test_a_campaign_in_play_before_the_zones_were_renamed_plays_on(home):
+    """Issue 28: a Derelict campaign saved with its Airlock game in play before
+    the shipped missions' zone ids were renamed (tests/saves/records/before-rename,
+    written by the code of that day: the game's save names its folder by the
+    absolute path it had). The record reads back; its game replays on the
+    mission text it carries, zones d and j and all, verifies, and plays on;
+    the campaign's next game of Airlock is played on today's zones."""
+    from engine import Game
+    from engine.station import campaign
+    from engine.station.content import earlier_mission
+    from saves import AutoSave, load
+    from saves.verify import verify
+
+    folder = RECORDS / "before-rename" / "campaigns"
+    shutil.copytree(folder, home / "campaigns")
+    path = home / "campaigns" / "derelict-1.campaign"
+    state = STATION.read(path)
+    assert state.progress.mission == "airlock" and not state.played
+    save = home / "campaigns" / "derelict-1" / Path(state.save).name
+    assert Path(state.save).parts[-3:] == save.parts[-3:]
+    assert verify(save).ok
+    game = load(save)
+    assert earlier_mission(game.setup.mission_text).zones == {"d": "k", "j": "l"}
+    assert {"d", "j"} <= set(game.world.mission.zones)
+    assert game.replay_state() == game.state
+    with AutoSave.resume(save) as session:
+        session.game.submit(session.game.legal_commands()[0])
+    assert len(load(save).commands) == len(game.commands) + 1
+    today = Game.new(**campaign.next_game(state.progress))
+    assert {"k", "l"} <= set(today.world.mission.zones)
+    assert not {"d", "j"} & set(today.world.mission.zones)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import msgspec
@@ -495,8 +496,8 @@ def test_character_sheet_snapshot(snap_compare):
 async def test_a_zone_named_like_a_figure_is_not_labelled_and_a_mission_file_is_warned(tmp_path):
     """Issue 28: a mission file with zones "r" and "z" (a runner, a walker on
     the board): the board leaves those labels off, the opening log says why."""
-    text = TUTORIAL.replace("ddddd", "rrrrr").replace("[zones.d]", "[zones.r]")
-    text = text.replace('"b-d"', '"b-r"')
+    text = TUTORIAL.replace("ggggg", "rrrrr").replace("[zones.g]", "[zones.r]")
+    text = text.replace('"b-g"', '"b-r"')
     text = text.replace("eeeeeeeeee", "zzzzzzzzzz").replace("[zones.e]", "[zones.z]")
     path = tmp_path / "figures.toml"
     path.write_text(text)
@@ -513,6 +514,58 @@ async def test_a_zone_named_like_a_figure_is_not_labelled_and_a_mission_file_is_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         assert "Warning" not in " ".join(screen.query_one(MessageLog).lines)
+        assert screen.play.board.unlabelled == frozenset()  # every zone labelled
+
+
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_no_shipped_mission_names_a_zone_with_a_figure_letter(ascii_only):
+    """Issue 28: no zone of a shipped Station mission has for its id a letter
+    the board draws a figure with, in either glyph set, so every zone is labelled."""
+    from engine.station.mission import load_mission
+    from engine.station.zones import parse_zones
+    from tui.modes.station.glyphs import glyphs
+    from tui.modes.station.scene import figure_letters, figure_zones
+
+    g = glyphs(ascii_only)
+    assert {"z", "r", "d", "j", "A", "V", "O"} <= figure_letters(g)
+    missions = [p.stem for p in (REPO / "engine/content/station/missions").glob("*.toml")]
+    assert len(missions) == 7
+    for mid in missions:
+        text = Game.new("station", mission=mid).setup.mission_text
+        zones = parse_zones(load_mission(text, mid).info.map).zones
+        assert figure_zones(zones, g) == [], mid
+
+
+async def test_a_game_saved_before_the_zones_were_renamed_plays_on_with_its_own_ids(tmp_path):
+    """Issue 28: a Med Bay game saved before its zones d, j and r were renamed
+    (tests/golden/v3-station-medbay, written by the code of that day) opens with
+    the ids it was played with, Vega still in zone r; the board leaves those
+    unlabelled, and the log says so and what a new game calls them, with no
+    warning meant for a player's own mission. It plays on and saves."""
+    import shutil
+
+    from saves import AutoSave, load
+
+    path = tmp_path / "medbay.shamble"
+    shutil.copy(REPO / "tests/golden/v3-station-medbay.shamble", path)
+    with AutoSave.resume(path) as session:
+        app = ShambleApp(game=session.game, session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await started(pilot)
+            assert screen.game.view()["survivors"]["vega"]["zone"] == "r"
+            assert screen.play.board.unlabelled == {"d", "j", "r"}
+            lines = " ".join(screen.query_one(MessageLog).lines)
+            assert "Warning" not in lines
+            assert "recorded before the mission's zones were renamed" in lines
+            assert "leaves d, j, r unlabelled (a new game calls them x, y, 0)" in lines
+            before = len(screen.game.commands)
+            await pilot.press("e", "y")  # end Vega's turn
+            deadline = time.monotonic() + 30
+            while len(screen.game.commands) == before and time.monotonic() < deadline:
+                await pilot.pause(0.05)
+            assert len(screen.game.commands) > before
+    again = load(path)
+    assert len(again.commands) > before and again.replay_state() == again.state
 
 
 async def test_the_melee_list_starts_on_the_best_weapon():

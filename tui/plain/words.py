@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 FILLER = frozenset("a an the to at with on in into of my and then for from by".split())
-_TOKEN = re.compile(r"-?\d+,-?\d+|[a-z0-9][a-z0-9_'-]*")
+# A mark standing alone is a word too: the Command Deck names zones $ ! : ; / <
+_TOKEN = re.compile(r"-?\d+,-?\d+|[a-z0-9][a-z0-9_'-]*|(?<!\S)[!$:;/<](?!\S)")
 
 
 def tokens(text: str) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from engine.station.content import earlier_mission
 from tui.keys import Key
 from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.station import actions
@@ -174,12 +175,23 @@ class StationPlay(Play):
         ]
 
     def unlabelled_warning(self) -> list[str]:
-        """A mission file of the player's own whose zone ids are letters the
-        board draws figures with is told so: those zones go unlabelled."""
+        """Zones whose ids are letters the board draws figures with go
+        unlabelled. A mission file of the player's own with such ids is
+        warned; a game recorded on a shipped mission before its zones were
+        renamed keeps the ids it was played with (its save holds its mission),
+        and is told what a new game calls them."""
         zones = sorted(self.board.unlabelled)
         if not zones or self.shipped():
             return []
         names = ", ".join(zones)
+        earlier = earlier_mission(self.game.setup.mission_text)
+        if earlier is not None:
+            now = ", ".join(earlier.zones.get(z, z) for z in zones)
+            return [
+                "This game was recorded before the mission's zones were renamed, and keeps "
+                f"their ids: the board leaves {names} unlabelled (a new game calls "
+                f"{'them' if len(zones) > 1 else 'it'} {now})."
+            ]
         return [
             f"Warning: this mission names zone{'s' if len(zones) > 1 else ''} {names} with "
             "letters the board draws figures with (zombies, survivors), so the board does "
@@ -187,6 +199,7 @@ class StationPlay(Play):
         ]
 
     def shipped(self) -> bool:
+        """The game is played on a shipped mission as it ships today."""
         from engine import MissionError
 
         setup = self.game.setup
