@@ -7,7 +7,11 @@ text), keeps what the terminal shows, and writes only the cells that differ,
 carrying the colour state from one cell to the next. Runs of blanks are
 erased (to the end of the line, or a count of cells) rather than written, and
 rows that only moved up or down a few lines (a log that gained a line) are
-moved in the terminal by deleting and inserting lines. Escapes it does not model
+moved in the terminal by deleting and inserting lines. A frame of several
+rows is also written colour by colour (every run of one colour and style,
+the cursor moved between them) when that is shorter than left to right: on a
+map where trees and grass alternate, a cursor move costs less than the
+colour code at each change. Escapes it does not model
 pass through verbatim in order; those that can change the screen in ways it
 cannot follow (alternate screen, erase, scroll, unknown ones) also make it
 forget what the terminal shows, so whatever Textual writes next is written in
@@ -319,10 +323,45 @@ class ShadowScreen:
             return
         if len(self.dirty) > 1:
             self._scroll()
-        for y in sorted(self.dirty):
-            lo, hi = self.dirty[y]
-            self._flush_row(y, lo, hi)
+        rows = sorted(self.dirty)
+        if len(rows) < self.GROUP_ROWS:
+            for y in rows:
+                text = self._flush_row(y, *self.dirty[y])
+                if text:
+                    self._emit(text)
+            self.dirty = {}
+            return
+        # Two ways to write the same cells; the shorter one goes out.
+        before = self._snapshot(rows)
+        by_row = "".join(self._flush_row(y, *self.dirty[y]) for y in rows)
+        row_state = self._snapshot(rows)
+        self._restore(before)
+        by_colour = self._flush_grouped(rows)
+        if not self._grouped_wins(by_row, by_colour):
+            self._restore(row_state)
+            by_colour = by_row
+        if by_colour:
+            self._emit(by_colour)
         self.dirty = {}
+
+    CHAIN = 5  # a style change no dearer than this keeps two runs together
+    GROUP_ROWS = 3  # rows written at once from which writing them colour by colour is tried
+
+    def _grouped_wins(self, by_row: str, by_colour: str) -> bool:
+        return len(by_colour.encode()) < len(by_row.encode())
+
+    def _snapshot(self, rows: list[int]) -> tuple:
+        return (
+            {y: (list(self.shown[y]), list(self.shown_attr[y])) for y in rows},
+            self.cursor,
+            self.sgr,
+            self.link,
+        )
+
+    def _restore(self, snapshot: tuple) -> None:
+        saved, self.cursor, self.sgr, self.link = snapshot
+        for y, (row, attrs) in saved.items():
+            self.shown[y][:], self.shown_attr[y][:] = row, attrs
 
     SCROLL_MAX = 4  # rows a band may move in one step
 
@@ -459,7 +498,9 @@ class ShadowScreen:
             cost += 1 + (want_attr[x] != want_attr[x - 1] if x else 1) * 6
         return cost
 
-    def _flush_row(self, y: int, lo: int, hi: int) -> None:
+    def _changed(self, y: int, lo: int, hi: int) -> set[int]:
+        """The cells of row y between lo and hi that differ from what is
+        shown, with both halves of any wide character among them."""
         want, attrs = self.want[y], self.want_attr[y]
         shown, shown_attrs = self.shown[y], self.shown_attr[y]
         w = self.width
@@ -475,7 +516,7 @@ class ShadowScreen:
             )
         }
         if not changed:
-            return
+            return changed
         todo = list(changed)
         while todo:  # a wide character, wanted or shown, is written whole
             x = todo.pop()
@@ -488,6 +529,24 @@ class ShadowScreen:
                 if other >= 0 and other not in changed and want[other] is not None:
                     changed.add(other)
                     todo.append(other)
+        return changed
+
+    def _settle(self, y: int, changed) -> None:
+        """The changed cells of row y are now shown as wanted."""
+        want, attrs = self.want[y], self.want_attr[y]
+        shown, shown_attrs = self.shown[y], self.shown_attr[y]
+        for x in changed:
+            if shown[x] != " " or want[x] != " " or not same_blank(" ", attrs[x], shown_attrs[x]):
+                shown[x], shown_attrs[x] = want[x], attrs[x]
+
+    def _flush_row(self, y: int, lo: int, hi: int) -> str:
+        """The escapes and text that write row y's changed cells left to right."""
+        changed = self._changed(y, lo, hi)
+        if not changed:
+            return ""
+        want, attrs = self.want[y], self.want_attr[y]
+        shown, shown_attrs = self.shown[y], self.shown_attr[y]
+        w = self.width
         out: list[str] = []
         cursor, sgr, link = self.cursor, self.sgr, self.link
         xs = sorted(changed)
@@ -516,8 +575,9 @@ class ShadowScreen:
             if erase is not None:  # a run of blanks: erased, not written
                 code, i, end = erase
                 if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
-                    out.append(transition(sgr, attr))
-                    sgr = attr
+                    blank = _erasing(sgr, attr)
+                    out.append(transition(sgr, blank))
+                    sgr = blank
                 out.append(code)
                 for g in range(x, end):
                     shown[g], shown_attrs[g] = " ", sgr
@@ -532,11 +592,151 @@ class ShadowScreen:
                 cursor = (after, y)
             else:  # at the right edge: the cursor stays there, or waits to wrap
                 cursor = None if self.autowrap else (w - 1, y)
-        for x in changed:
-            if shown[x] != " " or want[x] != " " or not same_blank(" ", attrs[x], shown_attrs[x]):
-                shown[x], shown_attrs[x] = want[x], attrs[x]
+        self._settle(y, changed)
         self.cursor, self.sgr, self.link = cursor, sgr, link
-        self._emit("".join(out))
+        return "".join(out)
+
+    ERASE_RUN = 8  # blanks from which a run of them is erased apart (3 at a line's end)
+
+    def _runs(self, y: int, xs: list[int]):
+        """Row y's changed cells xs cut into runs (x, end, attribute, blank):
+        the cells of a run are next to each other and written with one
+        attribute (a blank takes its neighbours' when it looks the same in
+        it); long runs of erasable blanks come apart, to be erased."""
+        want, attrs, w = self.want[y], self.want_attr[y], self.width
+
+        def erasable(x: int) -> bool:
+            a = attrs[x]
+            return want[x] == " " and not (a[0] & INK_ON_BLANK or a[3] or a[4])
+
+        blocks, i = [], 0
+        while i < len(xs):  # cells next to each other
+            j = i + 1
+            while j < len(xs) and xs[j] == xs[j - 1] + 1:
+                j += 1
+            blocks.append((xs[i], xs[j - 1] + 1))
+            i = j
+        for lo, hi in blocks:
+            x = lo
+            piece = lo  # where the cells not yet cut into runs begin
+            while x < hi:
+                if not erasable(x):
+                    x += 1
+                    continue
+                r = x + 1
+                while r < hi and erasable(r) and same_blank(" ", attrs[r], attrs[x]):
+                    r += 1
+                if r - x >= self.ERASE_RUN or (r == w and r - x >= 3):
+                    yield from self._ink(y, piece, x)
+                    yield x, r, attrs[x], True
+                    piece = r
+                x = r
+            yield from self._ink(y, piece, hi)
+
+    def _ink(self, y: int, lo: int, hi: int):
+        """Cells lo..hi of row y cut where the attribute they need changes."""
+        want, attrs = self.want[y], self.want_attr[y]
+        start, run = lo, None  # run: the attribute of the run's first non-blank
+        for x in range(lo, hi):
+            text, a = want[x], attrs[x]
+            if text == "":
+                continue
+            if text == " ":
+                fits = a == run or (run is not None and same_blank(" ", a, run))
+                if run is None and x > start and not same_blank(" ", a, attrs[start]):
+                    fits = False
+                if run is None and x == start:
+                    fits = True
+                if not fits:
+                    yield start, x, run or attrs[start], False
+                    start, run = x, None
+                continue
+            if run is None:
+                if all(same_blank(" ", attrs[g], a) or attrs[g] == a for g in range(start, x)):
+                    run = a
+                    continue
+                yield start, x, attrs[start], False
+                start, run = x, a
+            elif a != run:
+                yield start, x, run, False
+                start, run = x, a
+        if start < hi:
+            yield start, hi, run or attrs[start], False
+
+    def _flush_grouped(self, rows: list[int]) -> str:
+        """The changed cells of these rows written one attribute at a time: the
+        runs of blanks erased first, then every run of each colour and style
+        in turn, the cursor moved between them. On a map where colours
+        alternate along a row, a move costs less than the colour code that
+        writing left to right spends at each change."""
+        w = self.width
+        erases: list[tuple[int, int, int]] = []  # (y, x, end) of blanks to erase
+        groups: dict[Attr, list[tuple[int, int, int]]] = {}  # attr: runs (y, x, end)
+        settled = []
+        for y in rows:
+            changed = self._changed(y, *self.dirty[y])
+            if not changed:
+                continue
+            settled.append((y, changed))
+            for x, end, attr, blank in self._runs(y, sorted(changed)):
+                (erases if blank else groups.setdefault(attr, [])).append((y, x, end))
+        out: list[str] = []
+        cursor, sgr, link = self.cursor, self.sgr, self.link
+        for y, x, end in erases:
+            attr = self.want_attr[y][x]
+            want, attrs = self.want[y], self.want_attr[y]
+            r = end
+            while r < w and want[r] == " " and same_blank(" ", attrs[r], attr):
+                r += 1
+            n = end - x
+            code = "\x1b[K" if r == w else ("\x1b[X" if n == 1 else f"\x1b[{n}X")
+            if n <= len(code) and r != w:
+                groups.setdefault(attr, []).append((y, x, end))  # cheaper written
+                continue
+            out.append(cursor_move(cursor, x, y))
+            cursor = (x, y)
+            if link:
+                link = ""
+                out.append(link_escape(""))
+            if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
+                blank = _erasing(sgr, attr)
+                out.append(transition(sgr, blank))
+                sgr = blank
+            out.append(code)
+        runs = sorted((y, x, end, attr) for attr, rs in groups.items() for y, x, end in rs)
+        chains: dict[Attr, list[list]] = {}  # first attr: chains of runs, each written whole
+        last, chain = None, []
+        for run in runs:
+            y, x, _, attr = run
+            if (
+                last is not None
+                and last[0] == y
+                and last[2] == x
+                and len(transition(last[3], attr)) <= self.CHAIN
+            ):
+                chain.append(run)
+            else:
+                chain = [run]
+                chains.setdefault(attr, []).append(chain)
+            last = run
+        for first in sorted(chains, key=lambda a: chains[a][0][0][:2]):
+            for chain in chains[first]:
+                out.append(cursor_move(cursor, chain[0][1], chain[0][0]))
+                for y, x, end, attr in chain:
+                    if attr[3] != link:
+                        link = attr[3]
+                        out.append(link_escape(link))
+                    out.append(transition(sgr, attr))
+                    sgr = attr
+                    out.append("".join(t for t in self.want[y][x:end] if t))
+                if end < w:
+                    cursor = (end, y)
+                else:
+                    cursor = None if self.autowrap else (w - 1, y)
+        for y, changed in settled:
+            self._settle(y, changed)
+        self.cursor, self.sgr, self.link = cursor, sgr, link
+        return "".join(out)
 
     def _erase(self, y: int, x: int, xs: list[int], i: int) -> tuple[str, int, int] | None:
         """Erasing the blanks from x (to the end of the line, or a count of
@@ -581,3 +781,9 @@ class ShadowScreen:
                 sgr = attrs[g]
             parts.append(want[g])
         return "".join(parts), sgr
+
+
+def _erasing(sgr: Attr | None, attr: Attr) -> Attr:
+    """The attribute to erase blanks of `attr` in: theirs, but with the text
+    colour the terminal has already (a blank does not show it)."""
+    return (attr[0], sgr[1] if sgr is not None else None, attr[2], attr[3], attr[4])

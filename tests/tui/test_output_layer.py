@@ -92,11 +92,23 @@ def _blank(data: str, cell) -> bool:
     return data == " " and not (cell.underscore or cell.strikethrough or cell.reverse)
 
 
-def replay(writes: list, width: int = 20, height: int = 6) -> tuple[int, int]:
+class Grouped(ShadowScreen):
+    """The shadow screen always writing a frame colour by colour, even when
+    row by row would be shorter: that way must look the same too."""
+
+    GROUP_ROWS = 1
+
+    def _grouped_wins(self, by_row: str, by_colour: str) -> bool:
+        return True
+
+
+def replay(
+    writes: list, width: int = 20, height: int = 6, shadow_class=ShadowScreen
+) -> tuple[int, int]:
     """Feed writes (text, or ("resize", w, h)) to a raw emulator and, through a
     ShadowScreen, to another; assert they agree after each. (raw, sent) bytes."""
     raw, via = Emulator(width, height), Emulator(width, height)
-    shadow = ShadowScreen(width, height)
+    shadow = shadow_class(width, height)
     raw_bytes = sent_bytes = 0
     for i, write in enumerate(writes):
         if isinstance(write, tuple):
@@ -477,6 +489,35 @@ def test_generated_logs_look_the_same_through_the_layer(case):
 def test_generated_frames_look_the_same_through_the_layer(case):
     (width, height), stream = case
     replay(stream, width, height)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(writes(), logs()))
+def test_generated_frames_written_colour_by_colour_look_the_same(case):
+    (width, height), stream = case
+    replay(stream, width, height, shadow_class=Grouped)
+
+
+def test_a_map_whose_colours_alternate_is_written_a_colour_at_a_time():
+    """Trees and grass alternating along every row of a map: row by row
+    sends a colour code at each change; colour by colour sends each code
+    once, moving the cursor over the cells of the other colour, and erases
+    the blank rows first."""
+    rows = ["♣♣..♣♣..♣♣..♣♣..", "..♣♣..♣♣..♣♣..♣♣", "♣♣..♣♣..♣♣..♣♣..", "                "]
+    text = ""
+    for y, row in enumerate(rows):
+        text += f"\x1b[{y + 1};1H"
+        for char in row:
+            style = "38;5;64" if char == "♣" else "38;5;244"
+            text += f"\x1b[{style};48;5;233m{char}\x1b[0m"
+    by_row = ShadowScreen(16, 4)
+    by_row.GROUP_ROWS = 99
+    out = ShadowScreen(16, 4).feed(text)
+    assert len(out.encode()) < len(by_row.feed(text).encode())
+    assert out.count("38;5;64") == 1 and out.count("38;5;244") == 1
+    assert out.index("\x1b[K") < out.index("♣")  # the blank row erased first
+    replay([text], 16, 4)
+    replay([text], 16, 4, shadow_class=Grouped)
 
 
 def test_no_colour_drops_every_colour_and_keeps_the_styles():
