@@ -376,3 +376,9 @@ class ModeUI:
 
     def title_entries(self) -> list[TitleEntry]:
         return []
+
+    def plain_courses(self) -> list[Any]:
+        """The records of several games this mode keeps (campaigns, runs,
+        matches) as the plain prompt plays them: tui.plain.records.Course
+        objects, one per title entry."""
+        return []

@@ -49,6 +49,9 @@ def _run(io: Lines, game: Any, session: Any) -> int:
             io.say("Goodbye.")
             return 0
         made = choice()
+        if made == "quit":  # input ended inside a campaign or match
+            io.say("Saved. Goodbye.")
+            return 0
         if made is None:
             continue
         game, session = made
@@ -59,14 +62,28 @@ def _run(io: Lines, game: Any, session: Any) -> int:
 
 def title(io: Lines):
     from tui import persist
+    from tui.plain import records
 
     entries: list[tuple[str, Any]] = [("New game", lambda: new_game(io))]
     latest = persist.latest_unfinished()
-    if latest is not None:
+    courses = courses_of()
+    going = [(got, course) for course in courses if (got := records.in_play(course))]
+    when, course = max(going, key=lambda g: g[0][0], default=((0.0, None), None))
+    if course is not None and (latest is None or when[0] > persist.last_played(latest)):
+        info = when[1]
+        entries.append(
+            (
+                f"Continue: {course.label.lower()} {info.name}",
+                lambda: records.resume_course(io, course, info),
+            )
+        )
+    elif latest is not None:
         entries.append(
             (f"Continue: {persist.describe(latest)}", lambda: open_save(io, latest.path))
         )
     entries.append(("Load a saved game", lambda: load(io)))
+    for c in courses:
+        entries.append((c.label, lambda c=c: records.open_course(io, c)))
     entries.append(("Quit", "quit"))
     io.say("Title menu:", [f"{i}. {label}" for i, (label, _) in enumerate(entries, 1)])
     while True:
@@ -162,8 +179,17 @@ def load(io: Lines):
     return open_save(io, infos[i].path)
 
 
-def play_game(io: Lines, game: Any, session: Any) -> str:
-    """Play game at the prompt; "quit" when the player left, else "title"."""
+def courses_of() -> list[Any]:
+    """Every mode's campaigns, endless runs and matches (tui/plain/records.py)."""
+    from tui.modes import get_ui, ui_modes
+
+    return [c for m in ui_modes() for c in get_ui(m).plain_courses()]
+
+
+def play_game(io: Lines, game: Any, session: Any, within: str = "") -> str:
+    """Play game at the prompt; "quit" when the player left, else "title".
+    within: the record it is a mission of ("campaign"): the end goes back
+    there, and a mission's score is the record's, not the high-score table's."""
     from tui.modes import get_ui
     from tui.plain.table import PlainTable
 
@@ -186,7 +212,7 @@ def play_game(io: Lines, game: Any, session: Any) -> str:
         while True:
             if table.run() == "quit":
                 return "quit"
-            if game_over(io, table) == "title":
+            if game_over(io, table, within) == "title":
                 return "title"
     finally:
         if publisher is not None:
@@ -195,14 +221,16 @@ def play_game(io: Lines, game: Any, session: Any) -> str:
             session.close()
 
 
-def game_over(io: Lines, table: Any) -> str:
+def game_over(io: Lines, table: Any, within: str = "") -> str:
     """The end: headline, reason and the mode's table in lines; undo or title."""
     over = table.play.game_over()
     io.say(over.headline + (f": {over.reason}" if over.reason else "."))
     io.say(table_lines(over.table))
-    record_score(io, table)
+    if not within:
+        record_score(io, table)
+    back = f"Back to the {within}" if within else "Back to the title menu"
     if table.game.can_undo():
-        i = _pick(io, "Now", ["Back to the title menu", "Undo the last move"])
+        i = _pick(io, "Now", [back, "Undo the last move"])
         if i == 1:
             table.undo()
             return "undo"

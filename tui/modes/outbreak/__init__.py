@@ -94,6 +94,11 @@ class OutbreakUI(ModeUI):
         why = "Matches are kept in files: this Shamble plays without saving."
         return [TitleEntry("match", "Match", "m", _matches, True, why)]
 
+    def plain_courses(self) -> list[Any]:
+        from tui.modes.outbreak.plain_courses import courses
+
+        return courses()
+
 
 def _matches() -> Any:
     from tui.modes.outbreak.match import MatchListDialog

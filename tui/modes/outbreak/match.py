@@ -100,6 +100,22 @@ def games_text(match: rules.Match) -> Text:
     return text
 
 
+def fold_game(record: records.Record, game: Game) -> rules.Match:
+    """Fold a finished game into the match record's table and write it; the
+    match after it (RuleError, SaveError or OSError when it cannot be)."""
+    folded = rules.finish_game(record.progress, game.summary())
+    record.save_progress(folded)
+    return folded
+
+
+def champions(match: rules.Match) -> str:
+    seats = seats_of(match)
+    names = [seats.name(s) for s in rules.leaders(match)]
+    if len(names) == 1:
+        return f"{names[0]} takes the match!"
+    return f"{' and '.join(names)} share the match!"
+
+
 class MatchListDialog(RecordList):
     """The matches there are, and a new one."""
 
@@ -239,19 +255,14 @@ class MatchScreen(RecordScreen):
 
     def fold(self, game: Game) -> None:
         try:
-            folded = rules.finish_game(self.match, game.summary())
-            self.record.save_progress(folded)
+            fold_game(self.record, game)
         except RuleError as e:
             self.problem = e.message
         except (SaveError, OSError) as e:
             self.problem = f"The match cannot be saved: {e}"
 
     def champions(self) -> str:
-        seats = seats_of(self.match)
-        names = [seats.name(s) for s in rules.leaders(self.match)]
-        if len(names) == 1:
-            return f"{names[0]} takes the match!"
-        return f"{' and '.join(names)} share the match!"
+        return champions(self.match)
 
     def next_text(self) -> Text:
         m = self.match

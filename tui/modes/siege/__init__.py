@@ -88,6 +88,11 @@ class SiegeUI(ModeUI):
         why = "Campaigns are kept in files: this Shamble plays without saving."
         return [TitleEntry("siege-campaign", "Siege campaign", "g", _campaigns, True, why)]
 
+    def plain_courses(self) -> list[Any]:
+        from tui.modes.siege.plain_courses import courses
+
+        return courses()
+
 
 def _campaigns() -> Any:
     from tui.modes.siege.campaign import SiegeCampaignList

@@ -68,6 +68,21 @@ def band_table(members) -> Table:
     return table
 
 
+def fold_mission(record: records.Record, game: Game) -> rules.Progress:
+    """Fold a finished mission into the campaign record and write it; the
+    progress after it (RuleError, SaveError or OSError when it cannot be)."""
+    summary = game.summary()
+    progress = rules.finish_mission(record.progress, summary)
+    played = records.Played(
+        mission=summary["mission"],
+        outcome=summary["outcome"],
+        save=record.state.save,
+        round=int(summary["round"]),
+    )
+    record.save_progress(progress, played=played)
+    return progress
+
+
 # -- the list and the new-campaign dialog ------------------------------------------------
 
 
@@ -296,20 +311,11 @@ class SiegeCampaignScreen(RecordScreen):
         game = self.game
         if game is None or not game.outcome:
             return
-        summary = game.summary()
         try:
-            progress = rules.finish_mission(self.progress, summary)
+            progress = fold_mission(self.record, game)
         except RuleError as e:
             self.notify(e.message, severity="error", timeout=10)
             return
-        played = records.Played(
-            mission=summary["mission"],
-            outcome=summary["outcome"],
-            save=self.record.state.save,
-            round=int(summary["round"]),
-        )
-        try:
-            self.record.save_progress(progress, played=played)
         except (SaveError, OSError) as e:
             self.notify(str(e), severity="error", timeout=10)
             return

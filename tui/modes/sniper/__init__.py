@@ -81,6 +81,11 @@ class SniperUI(ModeUI):
         why = "Campaigns are kept in files: this Shamble plays without saving."
         return [TitleEntry("sniper-campaign", "Sniper campaign", "r", _campaigns, True, why)]
 
+    def plain_courses(self) -> list[Any]:
+        from tui.modes.sniper.plain_courses import courses
+
+        return courses()
+
 
 def _campaigns() -> Any:
     from tui.modes.sniper.campaign import SniperRecordsDialog

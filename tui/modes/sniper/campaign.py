@@ -53,6 +53,18 @@ def describe(info: records.Listed) -> str:
     return f"{info.name}: {where}{iron}{who}"
 
 
+def fold_mission(record: records.Record, game: Game) -> rules.Progress:
+    """Fold a finished mission into the campaign record and write it; the
+    progress after it (RuleError or SaveError when it cannot be)."""
+    summary = game.summary()  # the mission is over: its whole truth may be read
+    progress = rules.finish_mission(record.progress, summary)
+    played = records.Played(
+        summary["mission"], summary["outcome"], record.state.save, summary["turn"]
+    )
+    record.save_progress(progress, played=played)
+    return progress
+
+
 class SniperRecordsDialog(RecordList):
     """The sniper campaigns there are, and a new one."""
 
@@ -165,13 +177,8 @@ class SniperCampaignScreen(RecordScreen):
         self.draw()
 
     def fold(self, game: Game) -> None:
-        summary = game.summary()  # the mission is over: its whole truth may be read
         try:
-            progress = rules.finish_mission(self.progress, summary)
-            played = records.Played(
-                summary["mission"], summary["outcome"], self.record.state.save, summary["turn"]
-            )
-            self.record.save_progress(progress, played=played)
+            progress = fold_mission(self.record, game)
         except RuleError as e:
             self.problem = e.message
             return

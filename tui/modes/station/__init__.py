@@ -93,6 +93,11 @@ class StationUI(ModeUI):
             ),
         ]
 
+    def plain_courses(self) -> list[Any]:
+        from tui.modes.station.plain_courses import courses
+
+        return courses()
+
 
 def _in_play(kind: str) -> InPlay | None:
     """The campaign (or endless run) still going that was played last: its

@@ -162,36 +162,47 @@ class RunScreen(ProgressScreen):
         table.caption = note
         self.app.push_screen(OverDialog("THE RUN HAS FALLEN", False, table))
 
-    def undos(self) -> int:
-        """How often the run's player undid, over all its stations; -1 when a
-        station was played before its undos were recorded."""
-        counts = [m.undos for m in self.record.state.played]
-        if any(not isinstance(n, int) or n < 0 for n in counts):
-            return -1
-        return sum(counts)
-
     def record_score(self) -> str:
         """Put a fallen run's score in the endless table, once."""
-        run = self.progress
-        if run.outcome is None or self.record.state.scored:
-            return ""
-        entry = scores.Score(
-            table=scores.ENDLESS,
-            score=run.score,
-            survivors=tuple(m.id for m in run.members),
-            rounds=run.rounds,
-            seed=run.seed,
-            outcome="lost",
-            stations=run.stage,
-            undo="ironman" if run.ironman else "casual",
-            undos=self.undos(),
-        )
         try:
-            entry = persist.record_score(entry)
-            self.record.add(Scored(run.score))
-        except (persist.SaveProblem, SaveError, OSError) as e:
+            return record_run_score(self.record)
+        except persist.SaveProblem as e:
             self.notify(str(e), severity="error", timeout=10)
             return "The score could not be recorded."
-        place = persist.rank(entry)
-        where = f", place {place} in the endless table" if place else ""
-        return f"{run.stage} stations cleared, score {run.score}{where}."
+
+
+def undos_of(record: Any) -> int:
+    """How often the run's player undid, over all its stations; -1 when a
+    station was played before its undos were recorded."""
+    counts = [m.undos for m in record.state.played]
+    if any(not isinstance(n, int) or n < 0 for n in counts):
+        return -1
+    return sum(counts)
+
+
+def record_run_score(record: Any) -> str:
+    """Put a fallen run's score in the endless table, once; what to say of
+    it ("" when the run goes on or was scored). persist.SaveProblem when the
+    score cannot be written."""
+    run = record.progress
+    if run.outcome is None or record.state.scored:
+        return ""
+    entry = scores.Score(
+        table=scores.ENDLESS,
+        score=run.score,
+        survivors=tuple(m.id for m in run.members),
+        rounds=run.rounds,
+        seed=run.seed,
+        outcome="lost",
+        stations=run.stage,
+        undo="ironman" if run.ironman else "casual",
+        undos=undos_of(record),
+    )
+    try:
+        entry = persist.record_score(entry)
+        record.add(Scored(run.score))
+    except (SaveError, OSError) as e:
+        raise persist.SaveProblem(str(e)) from None
+    place = persist.rank(entry)
+    where = f", place {place} in the endless table" if place else ""
+    return f"{run.stage} stations cleared, score {run.score}{where}."

@@ -88,11 +88,7 @@ class KeepCardsDialog(ModalScreen[dict | None]):
         self.options = {sid: [*cards, None] for sid, cards in options.items()}
         self.dice = dice or (lambda _sid, _card, _ranged: None)  # as the cards panel counts
         self.starts = {sid: content.survivors()[sid].starts_with for sid in options}
-        self.kept: dict[str, str | None] = {}
-        for sid, cards in options.items():
-            start = content.survivors()[sid].starts_with
-            better = [c for c in cards if c != start]
-            self.kept[sid] = (better or cards or [None])[0]
+        self.kept = {sid: keep_first(sid, cards) for sid, cards in options.items()}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keep", classes="dialog"):
@@ -344,11 +340,7 @@ class ProgressScreen(records.RecordScreen):
         if self.game is None or not self.game.outcome:
             return
         summary = self.game.summary()
-        options = {
-            sid: rules.keep_options(summary, sid)
-            for sid in summary["survivors"]
-            if rules.keep_options(summary, sid)
-        }
+        options = keep_choices(self.game)
         if not options:
             self.finish(summary, {})
             return
@@ -366,25 +358,48 @@ class ProgressScreen(records.RecordScreen):
         )
 
     def finish(self, summary: dict, kept: dict) -> None:
-        from saves.records import Played
-
         try:
-            progress = self.fold(summary, kept)
+            progress = fold_finished(self.record, self.fold(summary, kept), summary, self.game)
         except RuleError as e:
             self.notify(e.message, severity="error", timeout=10)
             return
-        played = Played(
-            mission=summary["mission"],
-            outcome=summary["outcome"],
-            save=self.record.state.save,
-            round=int(summary["round"]),
-            score=int(summary["score"]),
-            undos=self.game.undo_count if self.game is not None else msgspec.UNSET,
-        )
-        try:
-            persist.record_progress(self.record, progress, played=played)
         except persist.SaveProblem as e:
             self.notify(str(e), severity="error", timeout=10)
             return
         self.refresh_state()
         self.after_fold(progress)
+
+
+def keep_choices(game: Game) -> dict[str, list[str]]:
+    """ST-C.2: the cards each living survivor of a finished mission may keep
+    (survivors with none to choose from left out)."""
+    summary = game.summary()
+    options = {sid: rules.keep_options(summary, sid) for sid in summary["survivors"]}
+    return {sid: cards for sid, cards in options.items() if cards}
+
+
+def keep_first(sid: str, cards: list[str]) -> str | None:
+    """The card a survivor keeps unless told otherwise: the first that is
+    not the card they start every mission with (that one comes back anyway)."""
+    start = content.survivors()[sid].starts_with
+    better = [c for c in cards if c != start]
+    return (better or cards or [None])[0]
+
+
+def fold_finished(record: Any, progress: Any, summary: dict, game: Game | None) -> Any:
+    """Write a finished mission's fold into the record: the progress after
+    it (the rules' finish_mission or finish_stage) with what was played (its
+    round, score and undos); the progress. persist.SaveProblem when it
+    cannot be written."""
+    from saves.records import Played
+
+    played = Played(
+        mission=summary["mission"],
+        outcome=summary["outcome"],
+        save=record.state.save,
+        round=int(summary["round"]),
+        score=int(summary["score"]),
+        undos=game.undo_count if game is not None else msgspec.UNSET,
+    )
+    persist.record_progress(record, progress, played=played)
+    return progress
