@@ -147,3 +147,49 @@ def test_the_first_mission_plays_to_its_end_by_typed_commands(mode, tmp_path):
     long = [line for line in long if not PROMPTS.search((line.split("? ")[0] + "? ").encode())]
     assert not long, long[:3]
     assert "Goodbye." in text
+
+
+def test_a_station_campaign_step_in_a_pty(tmp_path, monkeypatch):
+    """ST-C.2 in a real terminal: a won first mission is folded in (a card
+    kept by number), and the second mission opens with its briefing."""
+    from engine.station import bot
+    from engine.station import campaign as rules
+    from saves.records import store
+    from tui import persist
+
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path))
+    progress = rules.start("derelict", ["vega", "okafor"])
+    seed = next(
+        s for s in range(60) if bot.play(Game.new(**rules.next_game(progress), seed=s)) == "won"
+    )
+    record = persist.start_record(progress, progress.campaign)
+    game = Game.new(**rules.next_game(progress), seed=seed)
+    session = persist.start_game_session(record, game)
+    persist.record_progress(record, progress, save=session.path)
+    assert bot.play(game) == "won"
+    session.close()
+    record.close()
+
+    term = Plain([], tmp_path)
+    try:
+        said = term.answer()
+        menu = said.decode().splitlines()
+        term.type(next(x for x in menu if "Continue: station campaign" in x).split(".")[0])
+        for _ in range(6):  # each survivor keeps a card (Enter: the first offered)
+            said = term.answer()
+            if b" keeps:" not in said:
+                break
+            term.type("1")
+        assert b"Mission 1, Airlock Breach: won." in said
+        term.type("1")  # Play mission 2
+        said = term.answer()
+        assert b"Hydroponics: " in said and said.endswith(b"Command (what, help)? ")
+        term.type("quit")  # leaves Shamble; the campaign's mission is saved
+        term.answer()
+    except BaseException:
+        term.close(wait=0)
+        raise
+    term.close()
+    text = term.out.decode("utf-8", "replace")
+    assert "\x1b" not in text and "Goodbye." in text
+    assert store("station", "campaign").listing()[0].progress.index == 1
