@@ -53,10 +53,10 @@ def memory(pid: int) -> tuple[float, float]:
 def start_tutorial(tab: Tab) -> None:
     tab.wait_for("New game", "Continue", "Quit")
     tab.keys("n")
-    tab.wait_for("Start (Enter)", "Seed")
+    tab.wait_for("move between rows", "Seed")
     time.sleep(0.3)
     tab.keys("Shift+Tab", "Shift+Tab", "Enter")  # Mode (focused first) <- Cancel <- Start
-    tab.wait_for("Docking Ring", "Round 1", "palette", gone=("Start (",))
+    tab.wait_for("Docking Ring", "Round 1", "palette", gone=("move between rows",))
 
 
 def main() -> int:

@@ -67,14 +67,14 @@ def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
     tab.open(served.link)
     tab.wait_for("New game", "Continue", "Quit")
     tab.keys("n")
-    tab.wait_for("Start (Enter)", "Seed")
+    tab.wait_for("move between rows", "Seed")
     time.sleep(0.3)  # the dialog focuses its first row once it is up
     # Mode (first) <- Cancel <- Start <- Undo <- Seed: 0
     tab.keys("Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "End", "Control+u", "0")
     tab.wait_match(r"Seed\s+0\s")
     tab.keys("Enter")
     screen = tab.wait_for(
-        "Docking Ring", "Round 1", "Survivors", "Danger", "palette", gone=("Start (",)
+        "Docking Ring", "Round 1", "Survivors", "Danger", "palette", gone=("move between rows",)
     )
     first = re.search(r"(Vega|Okafor) in a \(airlock\)", screen)
     assert first, f"no survivor is acting:\n{screen}"
@@ -288,9 +288,9 @@ def test_a_reloaded_tab_continues_with_the_survivor_it_had_selected(serve, tabs)
     tab.open(served.link)
     tab.wait_for("New game", "Continue", "Quit")
     tab.keys("n")
-    tab.wait_for("Start (Enter)", "move between rows")
+    tab.wait_for("move between rows", "Enter opens the list")
     tab.keys("Shift+Tab", "Shift+Tab", "Enter")  # Mode (focused first) <- Cancel <- Start
-    tab.wait_for("Round 1", "Survivors", gone=("Start (",))
+    tab.wait_for("Round 1", "Survivors", gone=("move between rows",))
     tab.keys("s")  # a command, so there is a game to continue
     tab.wait_for("searches")
     tab.keys("Tab")

@@ -208,7 +208,7 @@ async def test_a_killed_server_leaves_no_game_and_no_locked_save(serve):
         await playing.wait_for("New game")
         await idle.wait_for("New game")
         await playing.keys("n")
-        await playing.wait_for("Start (Enter)")
+        await playing.wait_for("move between rows")
         await playing.keys("\x1b[Z", "\x1b[Z", "\r")  # Mode (focused first) <- Cancel <- Start
         await playing.wait_for("Round 1")
         await playing.keys("o")

@@ -100,9 +100,9 @@ def main() -> int:
         try:
             term.wait_for("New game", "Quit")
             term.keys("n")
-            term.wait_for("Start (Enter)")
+            term.wait_for("move between rows")
             term.keys("BTab", "BTab", "Enter")  # Mode (focused first) <- Cancel <- Start
-            term.wait_for("Round 1", "Survivors", "palette", gone=("Start (",))
+            term.wait_for("Round 1", "Survivors", "palette", gone=("move between rows",))
             (game,) = wait_until(server.game_processes, 5, "the game")
             sessions = [p for p in descendants(server.process.pid) if p != game]
             time.sleep(2)  # let start-up settle

@@ -25,14 +25,14 @@ def start_game(term, seed: int = 0) -> tuple[str, str, str]:
     (so the test does not depend on the roster's order)."""
     term.wait_for("New game", "Continue", "Quit")
     term.keys("n")
-    term.wait_for("Start (Enter)", "Seed")
+    term.wait_for("move between rows", "Seed")
     # Mode (focused first) <- Cancel <- Start <- Undo <- Seed; clear the field
     term.keys("BTab", "BTab", "BTab", "BTab", "End", "C-u")
     term.type(str(seed))
     term.wait_match(rf"Seed\s+{seed}\s")
     term.keys("Enter")
     screen = term.wait_for(
-        "Round 1", "Survivors", "Danger", "Vega", "Okafor", "palette", gone=("Start (",)
+        "Round 1", "Survivors", "Danger", "Vega", "Okafor", "palette", gone=("move between rows",)
     )
     first = re.search(r"(Vega|Okafor) in a \(airlock\)", screen)
     assert first, f"no survivor is acting:\n{screen}"

@@ -58,9 +58,9 @@ def open_game(terminals, *remote: str, **kwargs):
     term = terminals(*remote, **kwargs)
     term.wait_for("New game", "Continue", "Quit")
     term.keys("n")
-    term.wait_for("Start (Enter)")
+    term.wait_for("move between rows")
     term.keys("BTab", "BTab", "Enter")  # Mode (focused first) <- Cancel <- Start
-    screen = term.wait_for("Round 1", "Survivors", "Danger", "palette", gone=("Start (",))
+    screen = term.wait_for("Round 1", "Survivors", "Danger", "palette", gone=("move between rows",))
     return term, screen
 
 

@@ -213,3 +213,51 @@ async def test_arrows_walk_the_rows_and_the_first_enter_starts_nothing():
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.game.setup.mission == chosen
+
+
+async def test_the_hint_says_what_enter_does_on_each_row_and_only_start_starts():
+    """Issue 28: the Start button says no key it does not answer to (it read
+    "Start (Enter)" while Enter opened a list); the hint under the title says
+    what Enter does on the row in focus, in the seed too (it starts there)."""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+
+        def hint() -> str:
+            return str(dialog.query_one("#newgame-hint").render())
+
+        assert str(dialog.query_one("#start").label) == "Start"
+        assert "(Enter)" not in screen_text(app)
+        assert "Enter opens the list" in hint() and "Start is at the bottom" in hint()
+        await pilot.press("enter")  # the Mode list opens
+        await pilot.pause()
+        assert "Enter chooses" in hint()
+        await pilot.press("escape")
+        await pilot.pause()
+        dialog.query_one("#survivors").focus()
+        await pilot.pause()
+        assert "Enter ticks or unticks a row" in hint()
+        dialog.query_one("#seed").focus()
+        await pilot.pause()
+        assert "Enter starts the game" in hint()
+        await pilot.press("down")
+        assert dialog.focused.id == "undo" and "Enter opens the list" in hint()
+        await pilot.press("down")
+        assert "Enter starts the game" in hint()
+        for line in screen_text(app).splitlines():  # the hint is whole on its row
+            if "move between rows" in line:
+                assert "Enter starts the game" in line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_ascii_hint_fits_its_row():
+    app = ShambleApp(autosave=False, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        for widget_id in ("#mode", "#survivors", "#seed", "#start", "#cancel"):
+            dialog.query_one(widget_id).focus()
+            await pilot.pause()
+            hint = dialog.query_one("#newgame-hint")
+            assert hint.size.height == 1 and len(dialog.hint()) <= hint.size.width, dialog.hint()

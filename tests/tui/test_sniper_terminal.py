@@ -95,7 +95,7 @@ def test_sniper_from_the_new_game_dialog_in_a_terminal(tmp_path):
     try:
         term.wait_for("New game", "Sniper campaign")
         term.keys("n")
-        term.wait_for("Mode", "Undo", "Start (Enter)")
+        term.wait_for("Mode", "Undo", "move between rows")
         term.keys("Enter")  # the first row (Mode) has the focus: its drop-down
         term.wait_for("sniper")
         term.keys("Down", "Down", "Down", "Enter")

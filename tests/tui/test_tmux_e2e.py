@@ -151,7 +151,7 @@ def test_a_newcomers_first_game_by_the_arrows_then_back_to_the_shell(terminals):
     term = terminals()
     screen = term.wait_for("New game", "Quit", "board games: ")
     term.keys("n")
-    screen = term.wait_for("move between rows", "Start (Enter)")
+    screen = term.wait_for("move between rows", "Enter opens the list")
     assert "Docking Ring (tutorial" in screen
     term.keys("Down", "Enter")  # Mission: its list opens, nothing starts
     term.wait_for("Airlock Breach (airlock", "Command Deck (command_deck")

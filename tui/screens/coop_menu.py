@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Select
+from textual.widgets import Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from engine import Game, MissionError, RuleError
@@ -112,7 +112,6 @@ class HostGameScreen(NewGameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#question", Label).update("Host a shared game")
-        self.query_one("#start", Button).label = "Host (Enter)"
 
     def mission_changed(self, mission: str) -> None:
         """A mode's rows, once shown, take their defaults for a shared game

@@ -4,8 +4,10 @@ The modes offered are those the UI has an adapter for; each adapter gives
 its missions and the rows of its own options (tui.widgets.fields), which
 replace the last mode's rows when the mode changes. The first row (Mode)
 is focused when the dialog opens and the arrow keys move from row to row,
-as the hint under the title says: the first Enter opens a drop-down, it
-never starts a game the player has not looked at. Whatever the engine
+as the hint under the title says, and the hint says what Enter does on the
+row in focus: it opens a drop-down or ticks a row of a list, and starts the
+game only on Start or in a text field below the rows (the seed), so the
+first Enter never starts a game the player has not looked at. Whatever the engine
 refuses is shown here, and nothing starts."""
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
                     )
             yield Label("", id="newgame-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
+                yield Button(self.start_word, id="start", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -113,9 +115,30 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         else:
             self.focus_previous()
 
+    HINT_WIDTH = 66  # inside the dialog's box: the hint never wraps
+
     def hint(self) -> str:
+        """The arrows, and what Enter does on the row in focus."""
         arrows = "Up/Down" if getattr(self.app, "ascii_only", False) else "\u2191\u2193"
-        return f"{arrows} move between rows, Enter opens a list; {self.start_word} is at the bottom"
+        focused = self.focused
+        if isinstance(focused, Button):
+            enter = f"{self.start_word.lower()}s the game" if focused.id == "start" else "cancels"
+        elif isinstance(focused, Input):  # the seed, a seat's name: after the rows above
+            enter = f"{self.start_word.lower()}s the game"
+        elif isinstance(focused, SelectOverlay):  # a drop-down open
+            enter = "chooses, Esc closes the list"
+        elif isinstance(focused, OptionList):
+            enter = "ticks or unticks a row"
+        else:
+            enter = "opens the list"
+        text = f"{arrows} move between rows, Enter {enter}"
+        tail = f"; {self.start_word} is at the bottom"
+        if isinstance(focused, (Button, Input)) or len(text + tail) > self.HINT_WIDTH:
+            return text
+        return text + tail
+
+    def on_descendant_focus(self, event) -> None:
+        self.query_one("#newgame-hint", Label).update(self.hint())
 
     def on_mount(self) -> None:
         self.mission_changed(self.mission)
@@ -159,7 +182,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
             self.mission_changed(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.start()
+        self.start()  # the hint says so there: the rows above were all passed
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
