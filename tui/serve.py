@@ -528,12 +528,21 @@ class ShambleServer:
 # Where textual-serve's bundle makes its xterm.js Terminal: the options it
 # passes (textual-serve is pinned below 1.2, whose bundle reads this way).
 TERMINAL_OPTIONS = "new v.Terminal({allowProposedApi:!0,"
+# Where it makes the object holding that terminal and its fit addon, one per
+# terminal element: the page keeps it on the element (`element.shamble`), so
+# its own resize handler can set the font size anew and refit.
+TERMINAL_MADE = "const t=new w(e,{ping:r});"
 
 
 @functools.cache
 def terminal_script(reader: bool) -> str:
-    """The terminal script as shipped, or with screenReaderMode turned on."""
+    """The terminal script as shipped, with its terminal object left where the
+    page finds it, and with screenReaderMode turned on for a reader."""
     text = (STATIC / "js" / "textual.js").read_text(encoding="utf-8")
+    if TERMINAL_MADE in text:
+        text = text.replace(TERMINAL_MADE, TERMINAL_MADE + "e.shamble=t;", 1)
+    else:
+        log.warning("textual.js has changed: the page keeps its first font size on a resize")
     if reader:
         if TERMINAL_OPTIONS not in text:
             log.warning("textual.js has changed: the screen-reader option cannot be set")

@@ -67,7 +67,9 @@ body.-first-byte #terminal { opacity: 1; }
   // The font size from the window (unless the address asks for one with
   // ?fontsize=): the largest whole size at which 80x24 cells fit, so a small
   // window still shows the whole game and a big one draws it bigger (the
-  // board grows with it, not only the side panels).
+  // board grows with it, not only the side panels). Worked out again when the
+  // window is resized: the terminal (kept on its element by tui/serve.py's
+  // textual.js) takes the new size, then fits its cells to the window.
   const terminal = document.getElementById("terminal");
   const asked = new URL(window.location.href).searchParams.has("fontsize");
   function fitted() {
@@ -88,6 +90,13 @@ body.-first-byte #terminal { opacity: 1; }
     document.fonts.load('16px "Roboto Mono"').catch(() => null).then(() => {
       if (!asked) terminal.dataset.fontSize = String(fitted());
       start(event);
+      const made = terminal.shamble;
+      if (asked || !made) return;
+      window.onresize = () => {
+        const size = fitted();
+        if (size !== made.terminal.options.fontSize) made.terminal.options.fontSize = size;
+        made.fit();
+      };
     });
   };
 })();

@@ -210,6 +210,28 @@ def test_the_page_fits_the_game_to_the_window(serve, tabs, size):
     assert asked.page.evaluate(GRID)[2] == 12
 
 
+def test_the_page_fits_the_game_again_when_the_window_is_resized(serve, tabs):
+    """Issue 28: a window made bigger after the page opened draws the game
+    bigger (the font grows, the cell count stays near 80x24), and made small
+    again still holds 80x24 cells: the font is worked out on every resize, not
+    only when the page opens."""
+    served = serve()
+    tab = tabs(served, size=(800, 500))
+    tab.open(served.link)
+    tab.wait_for("New game", "Continue", "Quit")
+    cols, rows, small = tab.page.evaluate(GRID)
+    assert cols >= 80 and rows >= 24, (cols, rows, small)
+    tab.page.set_viewport_size({"width": 1600, "height": 1000})
+    wait_until(lambda: tab.page.evaluate(GRID)[2] >= 28, 10, "a bigger font")
+    cols, rows, big = tab.page.evaluate(GRID)
+    assert 80 <= cols < 100 and 24 <= rows < 32, (cols, rows, big)
+    tab.wait_for("New game", "Continue", "Quit")  # the game drew itself again
+    tab.page.set_viewport_size({"width": 800, "height": 500})
+    wait_until(lambda: tab.page.evaluate(GRID)[2] == small, 10, "the first font again")
+    cols, rows, _ = tab.page.evaluate(GRID)
+    assert cols >= 80 and rows >= 24, (cols, rows)
+
+
 def game_env(pid: int) -> dict[str, str]:
     raw = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")  # noqa: SIM115
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
