@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
 from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH
@@ -132,6 +133,14 @@ class ShambleApp(App):
         deadline.start()
         self.close_session()
         self.exit(return_code=0)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's push, but none once the app is leaving: keys typed on after
+        the last answer (the next shell command, say) come in the same read,
+        and a screen mounted on an app on its way out fails with a traceback."""
+        if self._exit and not kwargs.get("wait_for_dismiss"):
+            return AwaitComplete()
+        return super().push_screen(screen, *args, **kwargs)
 
     def pop_screen(self) -> Any:
         """Textual's pop; when the title comes back to the top of an app a

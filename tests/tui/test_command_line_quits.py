@@ -102,3 +102,24 @@ async def test_a_game_over_from_a_command_offers_the_shell_not_the_title():
         await pilot.press("t")
         await pilot.pause()
         assert app._exit
+
+
+@pytest.mark.parametrize("after", ["host", "new", "campaign", "help"])
+async def test_a_key_typed_after_quitting_opens_nothing(after):
+    """Issue 28: quitting from the title (q, y) and typing on at once, as one
+    does going on to the next shell command, pushed the key's screen onto an
+    app on its way out: "h" crashed with a traceback (the Host dialog found no
+    rows to fill). Once the app is leaving, no key opens a screen. (The keys
+    come in one read in a terminal: here the choice is made in the same tick
+    as the answer.)"""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        assert isinstance(title, TitleScreen)
+        title._quit_answer(True)
+        title.action_pick(after)
+        await pilot.pause()
+        assert app._exit
+        assert app.screen is title and len(app.screen_stack) == 1
+    assert app.return_code == 0
