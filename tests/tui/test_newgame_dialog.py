@@ -261,3 +261,34 @@ async def test_the_ascii_hint_fits_its_row():
             await pilot.pause()
             hint = dialog.query_one("#newgame-hint")
             assert hint.size.height == 1 and len(dialog.hint()) <= hint.size.width, dialog.hint()
+
+
+async def test_the_row_in_focus_is_marked_without_colour():
+    """Issue 28: a newcomer walking the rows with the arrows could not see
+    which row had the focus (a drop-down in focus was one shade lighter): the
+    row's name is drawn reversed, one row at a time, as the focus moves."""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+
+        def marked() -> list[str]:
+            rows = dialog.query("#newgame-fields .row.-in-focus")
+            return [str(row.query_one(".field").render()).split("\n")[0] for row in rows]
+
+        def reversed_names() -> set[str]:
+            return {
+                str(label.render()).split("\n")[0]
+                for label in dialog.query("#newgame-fields .field")
+                if label.rich_style.reverse
+            }
+
+        assert marked() == ["Mode"] and reversed_names() == {"Mode"}
+        await pilot.press("down")
+        await pilot.pause()
+        assert marked() == ["Mission"] and reversed_names() == {"Mission"}
+        await pilot.press("down")
+        await pilot.pause()
+        assert marked() == ["Survivors"]
+        dialog.query_one("#start").focus()
+        await pilot.pause()
+        assert marked() == [] and reversed_names() == set()

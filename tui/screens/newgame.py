@@ -138,7 +138,14 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         return text + tail
 
     def on_descendant_focus(self, event) -> None:
+        """The hint for the row in focus, and the row's name marked."""
         self.query_one("#newgame-hint", Label).update(self.hint())
+        row = next((n for n in event.widget.ancestors if n.has_class("row")), None)
+        for other in self.query(".row.-in-focus"):
+            if other is not row:
+                other.remove_class("-in-focus")
+        if row is not None:
+            row.add_class("-in-focus")
 
     def on_mount(self) -> None:
         self.mission_changed(self.mission)
