@@ -208,7 +208,8 @@ def cmd_host(
         print(f"error: {e}", file=sys.stderr)
         return 2
     announce(path)
-    return 0
+    after = getattr(args, "after_host", None)  # the UI joins it (`shamble --plain host`)
+    return after(args, name) if after is not None else 0
 
 
 # -- join -----------------------------------------------------------------------------

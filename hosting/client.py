@@ -150,6 +150,7 @@ class Client:
         self.closed: str | None = None
         self.broker: str | None = None
         self.directory: Path | None = None
+        self.watching = False  # came to watch (Hello.watch): no seat, talk only
         self._view: Any = None
         # view replicas: the last entries before joining, as this seat may know
         # them (the host's Welcome; empty from a host that sends none)
@@ -171,10 +172,12 @@ class Client:
         directory: Path | None = None,
         previous: Client | None = None,
         timeout: float = CONNECT_WITHIN,
+        watch: bool = False,
     ) -> Client:
         """Join the shared game `name`: on this machine's socket, or through the
         Redis broker at `broker`. `previous`: the client of a dropped connection,
-        whose replica is kept (the host sends only what it lacks)."""
+        whose replica is kept (the host sends only what it lacks). `watch`:
+        come to watch, with no seat (the host refuses any request but talk)."""
         if broker:
             from hosting.broker import RedisClientTransport
 
@@ -182,7 +185,7 @@ class Client:
         else:
             transport = SocketTransport(socket_path(name, directory or coop_dir()))
         client = cls(name, transport)
-        client.broker, client.directory = broker, directory
+        client.broker, client.directory, client.watching = broker, directory, watch
         await client._start(previous, timeout)
         return client
 
@@ -196,6 +199,7 @@ class Client:
             directory=self.directory,
             previous=self,
             timeout=timeout,
+            watch=self.watching,
         )
 
     @classmethod
@@ -231,7 +235,10 @@ class Client:
         if previous is not None and previous.game is not None:
             have, created = len(previous.game.journal), previous.created
         player = os.environ.get("SHAMBLE_PLAYER", "")[:32]
-        self.transport.send(p.Hello(version=p.PROTOCOL, have=have, created=created, player=player))
+        hello = p.Hello(
+            version=p.PROTOCOL, have=have, created=created, player=player, watch=self.watching
+        )
+        self.transport.send(hello)
         try:
             welcome = await asyncio.wait_for(self.transport.receive(), timeout)
         except TimeoutError:

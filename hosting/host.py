@@ -122,6 +122,7 @@ class Host:
         self.presence = presence.Table()  # who came, left and last did anything, when
         self.conns: dict[str, Conn] = {}
         self.seated_as: dict[str, str] = {}  # a connection's id -> the name it sits under
+        self.watching: set[str] = set()  # ids of connections that came to watch (Hello.watch)
         self.publishers: list[Callable[[int, p.Entry], None]] = []
         self.authors = Authors.of(game)
         self._bots_due = False
@@ -149,6 +150,16 @@ class Host:
             n += 1
         name = f"{account}#{n}"
         return name if self.table.seats_of(name) or self.table.open_seats() else account
+
+    def watch_as(self, conn: Conn) -> str:
+        """A watcher's name: its account, or "alice#2" when that account sits
+        at the table or is here already (a watcher never acts for a seat)."""
+        account, present = conn.account, self.present()
+        name, n = account, 1
+        while name in present or self.table.seats_of(name):
+            n += 1
+            name = f"{account}#{n}"
+        return name
 
     def lobby(self) -> p.Lobby:
         present = self.present()
@@ -234,8 +245,12 @@ class Host:
             conn.send(self.info())
             conn.close()
             return
-        self.seated_as[conn.id] = self.sit_as(conn)
-        self.table.seat(self.player(conn))
+        if hello.watch:  # under a name with no seat, so it is told as a watcher
+            self.watching.add(conn.id)
+            self.seated_as[conn.id] = self.watch_as(conn)
+        else:
+            self.seated_as[conn.id] = self.sit_as(conn)
+            self.table.seat(self.player(conn))
         shared = not self.game.table.hidden
         conn.replica = "log" if shared else "view"
         start = 0
@@ -295,6 +310,7 @@ class Host:
             return
         account = self.player(conn)
         self.seated_as.pop(conn.id, None)
+        self.watching.discard(conn.id)
         _say(f"{account} left ({conn.id})")
         if account not in self.present():
             self.presence.gone(account)
@@ -328,6 +344,12 @@ class Host:
             return  # not welcomed (or gone): nothing it says counts
         if not isinstance(message, p.Ping) and self.presence.heard(self.player(conn)):
             self._broadcast_lobby()  # what the table says of them is over a minute old
+        if conn.id in self.watching and not isinstance(message, (p.Say, p.Ping, p.Bye)):
+            ref = getattr(message, "ref", None)
+            if ref is not None:
+                why = "you are watching: join the game to play (shamble join NAME)"
+                conn.send(p.Result(ref=ref, ok=False, code="watching", message=why))
+                return
         match message:
             case p.Submit(ref=ref, command=command):
                 self._answer(conn, ref, lambda: self._submit(self.player(conn), command))

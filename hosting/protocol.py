@@ -52,6 +52,7 @@ class Hello(Message, tag="hello"):
     # one of several players who share the host's own account (the browsers of a
     # `shamble serve --share-games`): the host names them apart by it, and only them
     player: str = ""
+    watch: bool = False  # come to watch: no seat, and no request but talk (a watcher)
 
 
 class Submit(Message, tag="submit"):

@@ -235,6 +235,19 @@ def _watch_path(text: str):
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from tui import plain
+
+    if plain.wanted(getattr(args, "plain", False)):
+        from hosting.place import hosted_games
+
+        if args.path in hosted_games():
+            return plain_shared(args.path, None, watch=True)
+        print(
+            f"error: {args.path!r} is not a shared game hosted here: plain mode watches "
+            "shared games (shamble --plain join lists them)",
+            file=sys.stderr,
+        )
+        return 2
     from saves import SaveError
     from saves.follow import Follower
 
@@ -269,7 +282,13 @@ def cmd_join(args: argparse.Namespace) -> int:
     or with --script, --bot or --wait-over, it plays headless (hosting/cli.py)."""
     from hosting.cli import cmd_join as headless
 
-    if args.name is None or args.script or args.bot or args.wait_over:
+    if args.script or args.bot or args.wait_over:
+        return headless(args)
+    from tui import plain
+
+    if plain.wanted(getattr(args, "plain", False)):
+        return plain_shared(args.name, args.broker)
+    if args.name is None:
         return headless(args)
     import asyncio
 
@@ -292,6 +311,32 @@ def cmd_join(args: argparse.Namespace) -> int:
         app.run_worker(join_shared(app, args.name, broker=args.broker))
 
     return _run_viewer(args, first)
+
+
+def plain_shared(name: str | None, broker: str | None, watch: bool = False) -> int:
+    """`shamble --plain join [NAME]` and `watch NAME`: a shared game in plain
+    lines (no NAME: the games hosted here, numbered, to join or watch)."""
+    from tui import plain
+    from tui.plain import share_menu as shared
+
+    def at_table(io: plain.Lines) -> int:
+        io.say("Shamble, plain text: a shared game. Type help for the commands.")
+        if name is None:
+            shared.join_menu(io, broker)
+        else:
+            shared.play_shared(io, name, broker, watch)
+        return 0
+
+    return plain.with_lines(at_table)
+
+
+def _after_host(args: argparse.Namespace, name: str) -> int:
+    """`shamble --plain host ...`: once the game is hosted, its host joins it."""
+    from tui import plain
+
+    if not plain.wanted(getattr(args, "plain", False)):
+        return 0
+    return plain_shared(name, args.broker)
 
 
 def _ui_options(parser: argparse.ArgumentParser, default: object = False) -> None:
@@ -416,6 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_coop_parsers(sub, _game_options, _game_options_given, _mission_arg)
     _ui_options(sub.choices["join"], argparse.SUPPRESS)  # join NAME opens the UI
     sub.choices["join"].set_defaults(func=cmd_join)
+    _ui_options(sub.choices["host"], argparse.SUPPRESS)  # --plain: its host joins it
+    sub.choices["host"].set_defaults(after_host=_after_host)
 
     from tui.serve_cli import add_parser as add_serve_parser
 

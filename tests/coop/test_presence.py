@@ -78,3 +78,28 @@ def test_the_players_panel_shows_it(table):
     assert "Player 2 bob (idle 7 min)" in text
     assert "watching: carol (idle 7 min)" in text
     del bob, carol
+
+
+def test_a_watcher_takes_no_seat_is_told_as_the_spectator_and_may_only_talk(table):
+    """Watching (Hello.watch): given a table with an open seat, a watcher
+    still takes none; the lobby lists them as watching; a move, an undo or a
+    claim from them is refused, while a line they say reaches the table."""
+    alice = table.join("alice")
+    carol = table.join("carol", watch=True)
+    assert table.table.seats_of("carol") == []
+    assert table.host.lobby().watchers == ["carol"]
+    welcome = carol.last(p.Welcome)
+    assert welcome.account == "carol"
+    refused = table.submit(carol, type="end_turn", survivor="vega")
+    assert not refused.ok and refused.code == "watching"
+    claim = table.ask(carol, lambda ref: p.Claim(ref=ref, seat="2"))
+    assert not claim.ok and claim.code == "watching"
+    assert table.table.account_of("2") is None
+    said = table.ask(carol, lambda ref: p.Say(ref=ref, text="nice"))
+    assert said.ok
+    line = alice.last(p.Said).line
+    assert (line.account, line.seat, line.text) == ("carol", "", "nice")
+    # a seated account watching from a second terminal watches under a name of its own
+    again = table.join("alice", watch=True)
+    assert again.last(p.Welcome).account == "alice#2"
+    assert table.submit(again, type="end_turn", survivor="vega").code == "watching"

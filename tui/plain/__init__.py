@@ -38,6 +38,19 @@ def run(game: Any = None, session: Any = None, lines: Lines | None = None) -> in
     return _run(lines or Lines(), game, session)
 
 
+def with_lines(body: Any) -> int:
+    """body(io) with the terminal's lines, or a browser tab's (`shamble serve`)."""
+    from tui.plain import web
+
+    if web.wanted():
+        io = web.WebLines(sys.stdin.buffer, sys.stdout.buffer)
+        try:
+            return body(io)
+        finally:
+            io.finish()
+    return body(Lines())
+
+
 def _run(io: Lines, game: Any, session: Any) -> int:
     io.say("Shamble, plain text. Type a number and press Enter; help in a game for commands.")
     if game is not None:
@@ -84,6 +97,9 @@ def title(io: Lines):
     entries.append(("Load a saved game", lambda: load(io)))
     for c in courses:
         entries.append((c.label, lambda c=c: records.open_course(io, c)))
+    from tui.plain import share_menu
+
+    entries += share_menu.entries(io)  # host, join or watch a shared game
     entries.append(("Quit", "quit"))
     io.say("Title menu:", [f"{i}. {label}" for i, (label, _) in enumerate(entries, 1)])
     while True:

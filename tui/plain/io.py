@@ -51,9 +51,17 @@ class Lines:
     def ask(self, prompt: str) -> str | None:
         """One line typed after prompt ("> " style, on its own line's end);
         None when the input has ended."""
+        self.prompt(prompt)
+        return self.read()
+
+    def prompt(self, prompt: str) -> None:
+        """The prompt, at the end of its own line, waiting for what is typed."""
         self.out.write(plain(prompt).rstrip() + " ")
         self.out.flush()
         self.last = ""
+
+    def read(self) -> str | None:
+        """The next line typed (after `prompt`); None when the input has ended."""
         try:
             line = self.inp.readline()
         except (KeyboardInterrupt, EOFError):

@@ -120,9 +120,13 @@ class PlainTable:
         self.scored = bool(game.outcome)  # finished before it opened: scored then
 
     # -- reading -----------------------------------------------------------------
+    def viewer(self) -> str:
+        """What game.view() is asked for (a shared game: this player's seat)."""
+        return self.play.viewer()
+
     def refresh(self) -> None:
         h = self.host
-        h.view = self.game.view(self.play.viewer())
+        h.view = self.game.view(self.viewer())
         h.legal = [msgspec.to_builtins(c) for c in self.game.legal_commands()]
         before = h.selected
         h.selected = self.play.select(h, before)

@@ -94,10 +94,7 @@ class WebLines(Lines):
                     self.closed = True
         return False
 
-    def ask(self, prompt: str) -> str | None:
-        self.out.write(prompt.rstrip() + " ")
-        self.out.flush()
-        self.last = ""
+    def read(self) -> str | None:
         line: list[str] = []
         while True:
             while not self.keys:

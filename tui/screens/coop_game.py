@@ -46,9 +46,8 @@ from tui.screens.coop_lobby import (
     lobby_changes,
     sentence,
     short_undo_note,
-    who,
 )
-from tui.screens.coop_view import HostActs, ViewGame, plays_from_view
+from tui.screens.coop_view import SharedGame, ViewGame, plays_from_view, who
 from tui.screens.game import GameScreen
 from tui.widgets.panels import MessageLog
 
@@ -58,36 +57,6 @@ LOBBY_KEY = Key(
 SAY_KEY = Key("apostrophe", "say", "say a line to everyone at the table", "Game", label="say",
               display="'")  # fmt: skip
 OWN_ACTIONS = frozenset({"lobby", "say"})
-
-
-class SharedGame(HostActs):
-    """The replica as the game screen and the mode's adapter see it: reading
-    goes to the replica Game; the legal commands are the player's own; the
-    bots are the host's; moves, undo and redo go through the client."""
-
-    def __init__(self, client: Any) -> None:
-        self.client = client
-        self.replica = client.game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.replica, name)
-
-    def legal_commands(self) -> list[Any]:
-        """The commands the rules allow now for this player's seats that may
-        act (not those handed to the bot), never taking a friend's cards."""
-        client, game = self.client, self.replica
-        if client.closed is not None or game.outcome is not None:
-            return []
-        mine = set(client.my_seats)
-        playing = {s.seat for s in client.lobby.seats if s.seat in mine and s.status != "bot"}
-        acting = playing & set(client.status.turn)
-        if not acting:
-            return []
-        return [
-            c
-            for c in game.legal_commands()
-            if game.owner(c) in acting and game.takes_from(c) <= mine
-        ]
 
 
 class SharedGameScreen(GameScreen):

@@ -169,14 +169,6 @@ class LobbyDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-def who(client: Any, seat: str | None) -> str:
-    """A seat as the log names its player: "Player 2 (bob)", "Player 2 (bot)"."""
-    info = client.seat_info(seat)
-    if info is not None and info.status == "bot":
-        return f"{info.label} (bot)" if info.human else info.label  # the game's own bot
-    return client.who(seat)
-
-
 def seat_lines(client: Any, width: int) -> list[Text]:
     """One line per seat: who sits there, here or away, the bot; > marks
     the seats that may act now."""

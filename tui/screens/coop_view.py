@@ -21,7 +21,11 @@ alone:
   must not.
 
 It names no mode: a mode's adapter says it can draw a game from a view
-alone with `plays_from_view = True` on its Play (tui/modes/README.md)."""
+alone with `plays_from_view = True` on its Play (tui/modes/README.md).
+
+`SharedGame` is the other kind, a replica of the whole log (every player
+on one side); both are read by the game screen and by plain mode's shared
+games (tui/plain/shared.py), neither of which draws anything here."""
 
 from __future__ import annotations
 
@@ -152,3 +156,41 @@ class ViewGame(HostActs):
         if self.client.view_seat not in acting:  # the view is of a seat that waits
             return []
         return [msgspec.to_builtins(c) for c in self.view().get("legal") or []]
+
+
+class SharedGame(HostActs):
+    """The replica as the game screen and the mode's adapter see it: reading
+    goes to the replica Game; the legal commands are the player's own; the
+    bots are the host's; moves, undo and redo go through the client."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.replica = client.game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.replica, name)
+
+    def legal_commands(self) -> list[Any]:
+        """The commands the rules allow now for this player's seats that may
+        act (not those handed to the bot), never taking a friend's cards."""
+        client, game = self.client, self.replica
+        if client.closed is not None or game.outcome is not None:
+            return []
+        mine = set(client.my_seats)
+        playing = {s.seat for s in client.lobby.seats if s.seat in mine and s.status != "bot"}
+        acting = playing & set(client.status.turn)
+        if not acting:
+            return []
+        return [
+            c
+            for c in game.legal_commands()
+            if game.owner(c) in acting and game.takes_from(c) <= mine
+        ]
+
+
+def who(client: Any, seat: str | None) -> str:
+    """A seat as the log names its player: "Player 2 (bob)", "Player 2 (bot)"."""
+    info = client.seat_info(seat)
+    if info is not None and info.status == "bot":
+        return f"{info.label} (bot)" if info.human else info.label  # the game's own bot
+    return client.who(seat)

@@ -1,0 +1,183 @@
+"""Shared games in plain mode (issues 30 and 31): plain players in separate
+processes at a real host's table talk, hand the turn over in words, and each
+hears only what their own seat may know."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.coop.conftest import REPO, CoopPlace
+
+PROMPTS = ("Command (what, help)? ", "Say, who, board or help? ", "Choose 1 to ")
+DEADLINE = 60.0  # seconds for anything to arrive on a loaded machine
+
+
+class PlainPlayer:
+    """`shamble --plain join NAME` (or watch) as a player named by SHAMBLE_PLAYER,
+    typed to through a pipe; what it prints goes to a file read as it grows."""
+
+    def __init__(self, place: CoopPlace, name: str, player: str, *how: str) -> None:
+        self.out = place.root / f"plain-{player}.out"
+        self.err = place.root / f"plain-{player}.err"
+        with open(self.out, "wb") as out, open(self.err, "wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tui.cli", "--plain", *(how or ("join",)), name],
+                cwd=REPO,
+                env={**place.env, "SHAMBLE_PLAYER": player, "SHAMBLE_PLAIN": ""},
+                stdin=subprocess.PIPE,
+                stdout=out,
+                stderr=err,
+            )
+        place.procs.append(self.proc)
+
+    def raw(self) -> bytes:
+        return self.out.read_bytes()
+
+    def text(self) -> str:
+        return self.raw().decode("utf-8", "replace")
+
+    def prompts(self) -> int:
+        text = self.text()
+        return sum(text.count(p) for p in PROMPTS)
+
+    def type(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, what: str | re.Pattern, since: int = 0) -> str:
+        """The output from `since` once it holds what (a deadline, no sleep
+        of fixed length: the file is looked at again until then)."""
+        end = time.monotonic() + DEADLINE
+        while True:
+            text = self.text()[since:]
+            if what.search(text) if isinstance(what, re.Pattern) else what in text:
+                return text
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the player left:\n{text[-2000:]}\n{self.err.read_text()}")
+            if time.monotonic() > end:
+                raise AssertionError(f"{what!r} did not arrive in {DEADLINE} s:\n{text[-2000:]}")
+            time.sleep(0.02)
+
+    def ask(self, line: str) -> None:
+        """Type a line and wait until it has been answered (a prompt again)."""
+        before = self.prompts()
+        self.type(line)
+        end = time.monotonic() + DEADLINE
+        while self.prompts() <= before:
+            assert time.monotonic() < end, f"no prompt after {line!r}:\n{self.text()[-2000:]}"
+            assert self.proc.poll() is None, self.err.read_text()
+            time.sleep(0.02)
+
+    def leave(self) -> str:
+        self.type("quit")
+        self.proc.wait(timeout=DEADLINE)
+        return self.text()
+
+
+@pytest.fixture
+def outbreak(place: CoopPlace):
+    """An Outbreak table of two people (seed 3: Player 1 holds Lucky Find)."""
+    name = place.host("--mode", "outbreak", "--seats", "human,human", "--seed", "3")
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Player 1.")
+    bob = PlainPlayer(place, name, "bob")
+    bob.wait_for("Waiting for Player 1 (root.ann)")
+    ann.wait_for("root.bob came to the table and sits at Player 2.")
+    return name, ann, bob
+
+
+def test_plain_players_talk_in_order_with_their_names(outbreak):
+    """OB talk (issue 31): given two plain players at a table, when one says
+    three lines, the other prints them in order with name and seat, marked
+    apart from the story; the answer comes back the same way."""
+    _, ann, bob = outbreak
+    for line in ("one", "two", "three"):
+        ann.ask(f"say {line}")
+    heard = bob.wait_for("says: three")
+    said = re.findall(r"^(.*) says: (.*)$", heard, re.M)
+    assert said == [("root.ann (Player 1)", "one"), ("root.ann (Player 1)", "two"),
+                    ("root.ann (Player 1)", "three")]  # fmt: skip
+    bob.ask("'I take the road north")
+    ann.wait_for("root.bob (Player 2) says: I take the road north")
+    ann.ask("who")
+    table = ann.wait_for("The table of")
+    assert re.search(r"Player 1: root\.ann, here since \d\d:\d\d, you; to act now\.", table)
+    assert re.search(r"Player 2: root\.bob, here since \d\d:\d\d\.", table)
+
+
+def test_a_line_with_escape_sequences_prints_inert(outbreak):
+    """Issue 31 safe text: a line holding ESC, CSI, OSC, BEL and CR reaches
+    the other plain terminal as plain words, with no control byte at all."""
+    _, ann, bob = outbreak
+    ann.ask("say hi\x1b[2J\x1b[31mred\x1b]0;owned\x07 there\r\x1bcdone\x07")
+    bob.wait_for("root.ann (Player 1) says: hired theredone")
+    raw = bob.raw()
+    assert not re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", raw), raw[-400:]
+    assert "\x9b" not in bob.text() and "owned" not in bob.text()
+
+
+def test_the_turn_is_handed_over_in_words_and_nothing_secret_leaks(outbreak):
+    """OB-10 / K-7 through plain terminals: given Player 1 (ann) and Player 2
+    (bob), when ann plays Lucky Find, she hears the two cards by name and bob
+    hears only that she drew two; when ann's turn ends bob is told "Your
+    turn" once, and ann whom she waits for."""
+    _, ann, bob = outbreak
+    start = len(bob.text())
+    ann.ask("lucky find")
+    drawn = re.search(r"You draw (.+), (.+)\.", ann.wait_for("You draw "))
+    assert drawn is not None
+    told = bob.wait_for("Player 1 draws 2 cards.", start)
+    assert "You draw" not in told
+    for _ in range(60):  # what the rules offer first, until the turn is Player 2's
+        if "Your turn, Player 2." in bob.text():
+            break
+        ann.ask("what")
+        ann.ask("1")
+    after = bob.wait_for("Your turn, Player 2.", start)
+    assert after.count("Your turn, Player 2.") == 1
+    assert "Waiting for Player 2 (root.bob)." in ann.text()
+    # nothing ann's seat alone may know reached bob: the names of her draws
+    # appear in his lines only where the table saw them played or discarded
+    for card in drawn.groups():
+        lines = [x for x in bob.text().splitlines() if card in x]
+        assert all(re.search(r"plays|discard", x) for x in lines), lines
+    bob.ask("what")
+    assert "Draw the tile" in bob.text() or "1." in bob.text()[len(after) :]
+    assert "Nothing to do now" not in bob.text()[len(after) :]
+
+
+def test_a_watcher_hears_the_table_and_talks_but_cannot_play(outbreak, place):
+    """Watching (issue 31): `shamble --plain watch NAME` takes no seat, is
+    told as the spectator is, talks, and is refused any move."""
+    name, ann, bob = outbreak
+    carol = PlainPlayer(place, name, "carol", "watch")
+    carol.wait_for("You are watching")
+    ann.wait_for("root.carol came to watch.")
+    ann.ask("lucky find")
+    seen = carol.wait_for("Player 1 draws 2 cards.")
+    assert "You draw" not in seen
+    carol.ask("say nice draw")
+    bob.wait_for("root.carol (watching) says: nice draw")
+    carol.ask("end turn")
+    assert "You are watching" in carol.text()
+    gone = carol.leave()
+    assert "You left" in gone
+    ann.wait_for("root.carol stopped watching.")
+
+
+def test_every_line_is_plain_and_short(outbreak):
+    """Issue 30: what a plain shared game prints has no escape sequence and no
+    line of 120 characters or more."""
+    _, ann, bob = outbreak
+    ann.ask("lucky find")
+    bob.wait_for("Player 1 draws 2 cards.")
+    for player in (ann, bob):
+        text = player.leave()
+        assert "\x1b" not in text
+        assert max(len(x) for x in text.splitlines()) < 120
