@@ -7,7 +7,8 @@ and playouts), plain (the words a round's story speaks at the --plain
 prompt), largest (legal commands and a zombie turn on the largest
 map a mission may draw, each mode). Default: all of those. Asked for by name
 only: peers (DCSS and NetHack measured as pty measures Shamble, when `crawl`
-and `nethack` are installed)."""
+and `nethack` are installed), fenrir (Station's tutorial at the --plain
+prompt under the Fenrir screen reader, when `fenrir` is installed)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ GROUPS = {
     "plain": "bench.plain_figures",
     "largest": "bench.largest_figures",
 }
-EXTRA = {"peers": "bench.peer_figures"}
+EXTRA = {"peers": "bench.peer_figures", "fenrir": "bench.fenrir_figures"}
 
 
 def main(argv: list[str]) -> int:

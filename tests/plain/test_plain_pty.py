@@ -31,9 +31,10 @@ MODES = {
 }
 OPTIONS = {"outbreak": {"seats": "human,bot"}}
 PROMPTS = re.compile(
-    rb"(Command \(what, help\)\? |\(yes or no\) |Choose 1 to \d+(?: \(Enter: \d+\))?: )$"
+    rb"(Command(?: \(what, help\))?\? |\(yes or no\) |Choose 1 to \d+(?: \(Enter: \d+\))?: )$"
 )
 ENDERS = ("end_turn", "end", "hide", "pass")
+COMMAND = re.compile(rb"Command(?: \(what, help\))?\? $")  # the game's prompt
 
 
 class Plain:
@@ -117,7 +118,7 @@ def test_the_first_mission_plays_to_its_end_by_typed_commands(mode, tmp_path):
         for _ in range(1500):
             if game.outcome:
                 break
-            assert said.endswith(b"Command (what, help)? "), said[-400:]
+            assert COMMAND.search(said), said[-400:]
             command, label = pick(game, play, rng)
             term.type(label)
             said = term.answer()
@@ -133,7 +134,7 @@ def test_the_first_mission_plays_to_its_end_by_typed_commands(mode, tmp_path):
         assert game.outcome, "the game did not end"
         headline = play.game_over().headline.encode()
         assert headline in said
-        while PROMPTS.search(said) and not said.endswith(b"Command (what, help)? "):
+        while PROMPTS.search(said) and not COMMAND.search(said):
             term.type("1" if b"Now:" in said else "q")  # back to the title, then leave
             said = term.answer()
     except BaseException:
@@ -183,7 +184,7 @@ def test_a_station_campaign_step_in_a_pty(tmp_path, monkeypatch):
         assert b"Mission 1, Airlock Breach: won." in said
         term.type("1")  # Play mission 2
         said = term.answer()
-        assert b"Hydroponics: " in said and said.endswith(b"Command (what, help)? ")
+        assert b"Hydroponics: " in said and COMMAND.search(said)
         term.type("quit")  # leaves Shamble; the campaign's mission is saved
         term.answer()
     except BaseException:

@@ -115,3 +115,52 @@ def test_a_story_puts_what_hurts_first_and_folds_runs_of_alike_lines():
         "3 zombies shamble in.",
         "Bot 2 moves a zombie south and east.",
     ]
+
+
+def test_what_a_screen_reader_would_misread_is_said_in_words():
+    """Heard under Fenrir (docs/play-plain.md): dashes round a heading and an
+    arrow were read as "dash"; a line the terminal wrapped split a word."""
+    import io
+
+    out = io.StringIO()
+    lines = Lines(out)
+    lines.columns = 40
+    lines.say("-- Round 2 --", "Vega: wrench: hand -> backpack", "word " * 20)
+    said = out.getvalue().splitlines()
+    assert said[:2] == ["Round 2.", "Vega: wrench: hand to backpack"]
+    assert max(len(line) for line in said) < 40 and all(w == "word" for w in said[2].split())
+
+
+def test_a_command_typed_as_it_was_said_is_that_command():
+    pistol = (
+        {"type": "gear", "survivor": "okafor", "card": "pistol"},
+        "Okafor: pistol: hand -> backpack",
+    )
+    wrench = (
+        {"type": "gear", "survivor": "okafor", "card": "wrench", "x": "pistol"},
+        "Okafor: wrench: hand -> backpack",
+    )
+    options = opts(pistol, wrench)
+    for typed in ("Okafor: pistol: hand to backpack", "Okafor: pistol: hand -> backpack"):
+        assert [o.label for o in words.match(typed, options, "okafor")] == [pistol[1]]
+
+
+def test_the_prompt_says_how_to_ask_at_first_and_after_a_wrong_word():
+    import io
+
+    from engine import Game
+    from tui.modes import get_ui
+    from tui.plain.table import PlainTable
+
+    game = Game.new("station", seed=3)
+    out = io.StringIO()
+    table = PlainTable(
+        game, get_ui("station").play(game, True), Lines(out, io.StringIO("where\nfly\n"))
+    )
+    table.run()
+    prompts = [line.strip() for line in out.getvalue().splitlines() if "Command" in line]
+    assert prompts == [  # who and the round when they change; how to ask at first and after
+        "Vega, round 1. Command (what, help)?",
+        "Command?",
+        "Vega, round 1. Command (what, help)?",
+    ]

@@ -268,6 +268,10 @@ def table_lines(table: Any) -> list[str]:
     lines = []
     for row in zip(*cells, strict=False):
         first, rest = row[0], row[1:]
+        filled = [v for v in rest if v]
+        if len(heads) > 2 and len(filled) == 1 and rest[0]:  # a total under the table
+            lines.append(f"{first}: {filled[0]}")  # "score: 73", not "score: kills 73"
+            continue
         parts = [f"{h} {v}".strip() for h, v in zip(heads[1:], rest, strict=False) if v]
         lines.append(f"{first}: {', '.join(parts)}" if parts else first)
     return lines

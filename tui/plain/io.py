@@ -1,12 +1,14 @@
 """Lines in, lines out: the plain interface's only contact with the terminal.
 
 Everything printed goes through `Lines.say`, which strips escape sequences
-and control characters, folds a line longer than WIDTH at a space, and never
-prints the same line twice in a row (a screen reader would speak it twice).
+and control characters, folds a line longer than WIDTH (or the terminal) at a
+space, and never prints the same line twice in a row (a screen reader would
+speak it twice).
 Input is read a line at a time; the end of input is the player leaving."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import textwrap
@@ -14,6 +16,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 WIDTH = 100  # a printed line's length at most (the pty tests allow 120)
+NARROWEST = 40  # a terminal narrower than this still gets lines this long
 
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b.")
 _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -29,6 +32,20 @@ def plain(text: str) -> str:
     return "".join(ch for ch in text if not 0x2500 <= ord(ch) <= 0x259F)
 
 
+def said(text: str) -> str:
+    """text as it is printed: plain, an arrow as a word ("hand -> backpack"
+    -> "hand to backpack": Fenrir read the arrow as "dash")."""
+    return plain(text).replace(" -> ", " to ")
+
+
+def spoken_heading(line: str) -> str:
+    """A heading as it is said: "-- Round 2 --" -> "Round 2." (a screen
+    reader says the dashes: Fenrir read "dash dash Round 2 dash dash")."""
+    if line.startswith("-- ") and line.endswith(" --"):
+        return line.strip("- ").rstrip(".") + "."
+    return line
+
+
 class Lines:
     """The plain conversation: `say` lines, `ask` for one."""
 
@@ -36,12 +53,28 @@ class Lines:
         self.out = out or sys.stdout
         self.inp = inp or sys.stdin
         self.last = ""  # the last line printed (never printed again straight after)
+        self.columns: int | None = None  # the terminal's width, when it says (a browser's)
+
+    @property
+    def width(self) -> int:
+        """How long a printed line may be: WIDTH, or less on a narrower
+        terminal, so that the terminal never wraps a line in the middle of a
+        word (a screen reader then says the halves as two words: Fenrir at
+        80 columns read "the s, toreroom")."""
+        columns = self.columns
+        if columns is None and _is_tty(self.out):
+            try:
+                columns = os.get_terminal_size(self.out.fileno()).columns
+            except (OSError, ValueError):
+                columns = None
+        return WIDTH if not columns else max(NARROWEST, min(WIDTH, columns - 1))
 
     def say(self, *lines: str | Iterable[str]) -> None:
+        width = self.width
         for item in lines:
             for text in [item] if isinstance(item, str) else item:
-                for raw in plain(str(text)).split("\n"):
-                    for line in textwrap.wrap(raw, WIDTH, break_on_hyphens=False) or [""]:
+                for raw in map(spoken_heading, said(str(text)).split("\n")):
+                    for line in textwrap.wrap(raw, width, break_on_hyphens=False) or [""]:
                         if line and line == self.last:
                             continue
                         self.out.write(line + "\n")

@@ -118,6 +118,8 @@ class PlainTable:
         self.publisher: Any = None  # what the machine's other players see of it
         self.watchers: tuple[str, ...] = ()
         self.scored = bool(game.outcome)  # finished before it opened: scored then
+        self.hint = True  # the next prompt says how to ask (what, help)
+        self.head = ""  # who acts and the round, as the last prompt said them
 
     # -- reading -----------------------------------------------------------------
     def viewer(self) -> str:
@@ -292,12 +294,23 @@ class PlainTable:
         self.story(["Redone."])
 
     # -- the loop ---------------------------------------------------------------------
-    def prompt(self) -> str:
+    def head_now(self) -> str:
+        """Who acts and the round: "Vega, round 3"."""
         h = self.host
         who = display_name(h.selected) if h.selected else (self.seat.label if self.seat else "You")
         when = h.view.get("round", h.view.get("turn"))
-        head = f"{who}, {'round' if 'round' in h.view else 'turn'} {when}" if when else who
-        return f"{head}. Command (what, help)?"
+        return f"{who}, {'round' if 'round' in h.view else 'turn'} {when}" if when else who
+
+    def prompt(self) -> str:
+        head = self.head_now()
+        if self.hint:  # the first prompt, and after a word it did not know
+            self.hint = False
+            self.head = head
+            return f"{head}. Command (what, help)?"
+        if head == self.head:  # who acts and the round are said when they change
+            return "Command?"
+        self.head = head
+        return f"{head}. Command?"
 
     def note_control(self) -> bool:
         """Say whose turn it is when it passes from one person's seat to
@@ -372,7 +385,7 @@ class PlainTable:
             "where": lambda: self.io.say(self.spoken.where(h)),
             "near": lambda: self.io.say(self.spoken.near(h)),
             "board": lambda: self.io.say(self.spoken.board(h)),
-            "status": lambda: self.io.say(self.status()),
+            "status": lambda: self.io.say([self.status(), self.whose()]),
             "again": lambda: self.io.say(self.last_story or ["Nothing has happened yet."]),
             "undo": self.undo,
             "redo": self.redo,
@@ -408,6 +421,7 @@ class PlainTable:
             hint = "; ".join(o.label for o in near)
             self.io.say(f"No command {text!r} now." + (f" Nearest: {hint}." if hint else ""))
             self.io.say("Type what for the list.")
+            self.hint = True
 
     def note_watchers(self) -> None:
         """Say who came to watch (or left) since the last prompt, when the
@@ -426,6 +440,11 @@ class PlainTable:
         self.watchers = now
 
     # -- small commands ------------------------------------------------------------
+    def whose(self) -> str:
+        """Who acts and the round (the prompt says them only when they change)."""
+        self.head = self.head_now()
+        return f"{self.head}."
+
     def status(self) -> str:
         """The status line without the keys it offers, then what can be done."""
         text = without_keys(self.play.status(self.host).plain)

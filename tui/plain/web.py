@@ -92,6 +92,10 @@ class WebLines(Lines):
                     continue
                 if isinstance(meta, dict) and meta.get("type") in ("quit", "exit"):
                     self.closed = True
+                elif isinstance(meta, dict) and meta.get("type") == "resize":
+                    width = meta.get("width")
+                    if isinstance(width, int) and width > 0:
+                        self.columns = width  # lines fit the tab's terminal
         return False
 
     def read(self) -> str | None:

@@ -82,7 +82,8 @@ def match(text: str, options: list[Named], selected: str | None) -> list[Named]:
     if selected and not any(w in figures for w in asked):
         mine = [o for o in found if o.figure in (selected, None)]
         found = mine or found
-    exact = [o for o in found if o.label.lower() == text.strip().lower()]
+    typed = text.strip().lower().replace(" -> ", " to ")
+    exact = [o for o in found if o.label.lower().replace(" -> ", " to ") == typed]  # as said
     return exact or found
 
 
