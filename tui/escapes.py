@@ -131,8 +131,9 @@ INK_ON_BLANK = sum(_STYLE_BIT[c] for c in ("4", "7", "9", "21", "51", "52", "53"
 
 def same_blank(text: str, a: Attr, b: Attr) -> bool:
     """True when a space drawn in `a` looks like one drawn in `b`: they may
-    differ in foreground colour only, which a space does not show."""
-    return text == " " and a[0] == b[0] and not a[0] & INK_ON_BLANK and a[2:] == b[2:]
+    differ in what a space does not show, its text colour and the styles
+    drawn only in it (bold, dim, italic, blink, concealed)."""
+    return text == " " and not (a[0] | b[0]) & INK_ON_BLANK and a[2:] == b[2:]
 
 
 def link_escape(link: str) -> str:

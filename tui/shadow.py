@@ -574,7 +574,7 @@ class ShadowScreen:
                 out.append(link_escape(link))
             if erase is not None:  # a run of blanks: erased, not written
                 code, i, end = erase
-                if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
+                if sgr is None or not same_blank(" ", attr, sgr):
                     blank = _erasing(sgr, attr)
                     out.append(transition(sgr, blank))
                     sgr = blank
@@ -698,7 +698,7 @@ class ShadowScreen:
             if link:
                 link = ""
                 out.append(link_escape(""))
-            if sgr is None or not same_blank(" ", attr, sgr) or sgr[0] != attr[0]:
+            if sgr is None or not same_blank(" ", attr, sgr):
                 blank = _erasing(sgr, attr)
                 out.append(transition(sgr, blank))
                 sgr = blank
@@ -785,5 +785,8 @@ class ShadowScreen:
 
 def _erasing(sgr: Attr | None, attr: Attr) -> Attr:
     """The attribute to erase blanks of `attr` in: theirs, but with the text
-    colour the terminal has already (a blank does not show it)."""
-    return (attr[0], sgr[1] if sgr is not None else None, attr[2], attr[3], attr[4])
+    colour and the styles the terminal has already where a blank does not
+    show them (bold, italic...; not underline nor reverse)."""
+    if sgr is None:
+        return (attr[0], None, attr[2], attr[3], attr[4])
+    return (sgr[0] & ~INK_ON_BLANK, sgr[1], attr[2], attr[3], attr[4])

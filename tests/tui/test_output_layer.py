@@ -66,8 +66,9 @@ class Emulator:
         self.screen.resize(height, width)
 
     def cells(self) -> tuple:
-        """Every cell as it looks: a space's foreground colour is not seen
-        (unless it is underlined, struck through or reversed), nor where a
+        """Every cell as it looks: a space's foreground colour, bold and
+        italic are not seen (unless it is underlined, struck through or
+        reversed), nor where a
         hidden cursor is, and the right
         half of a wide character whose left half was written over is a space
         (pyte keeps it; xterm, and the layer, blank it)."""
@@ -79,9 +80,10 @@ class Emulator:
                 c = s.buffer[y][x]
                 data = " " if c.data == "" and cell_width((left or " ")[0]) < 2 else c.data
                 left = c.data
-                ink = None if _blank(data, c) else c.fg
+                blank = _blank(data, c)  # no ink: neither its colour nor bold or italic shows
+                ink, bold, italics = (None, False, False) if blank else (c.fg, c.bold, c.italics)
                 row.append(
-                    (data, ink, c.bg, c.bold, c.italics, c.underscore, c.strikethrough, c.reverse)
+                    (data, ink, c.bg, bold, italics, c.underscore, c.strikethrough, c.reverse)
                 )
             rows.append(tuple(row))
         cursor = None if s.cursor.hidden else (min(s.cursor.x, s.columns - 1), s.cursor.y)
@@ -238,6 +240,20 @@ def test_a_space_that_changes_only_its_unseen_colour_is_not_sent():
         20,
         1,
     )
+
+
+def test_blanks_in_bold_or_italic_are_erased_with_the_blanks_beside_them():
+    """A space shows neither bold nor italic: a help page's padding, bold
+    under its keys column and plain under the rest, is one erase, with no
+    style codes; a blank that only turns bold is not sent."""
+    shadow = ShadowScreen(20, 1)
+    shadow.feed("\x1b[?25l")
+    text = "\x1b[1;1H\x1b[48;5;233;1m      \x1b[22;3m      \x1b[23m        \x1b[0m"
+    out = shadow.feed(text)
+    assert out == "\x1b[H\x1b[48;5;233m\x1b[K"  # the background, and one erase
+    assert shadow.feed("\x1b[1;5H\x1b[1;48;5;233m \x1b[0m") == ""
+    assert shadow.feed("\x1b[1;5H\x1b[4;48;5;233m \x1b[0m") != ""  # an underline shows
+    replay(["\x1b[?25l", text, "\x1b[1;5H\x1b[1;48;5;233m \x1b[0m"], 20, 1)
 
 
 def test_a_hidden_cursor_stays_where_the_last_cell_put_it():

@@ -25,14 +25,15 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="a pty and the L
 
 def cells(term: Terminal) -> list[list[tuple]]:
     """Every cell as the terminal shows it: text, colours and styles (a
-    blank's text colour does not show, unless it is reversed or underlined)."""
+    blank's text colour does not show, unless it is reversed or underlined,
+    nor does its bold)."""
     buffer = term.screen.buffer
     return [
         [
             (c.data, c.fg if c.data != " " or c.reverse or c.underscore else None, c.bg,
-             c.bold, c.reverse, c.underscore)
-            for c in buffer[y].values()
-        ]
+             c.bold and c.data != " ", c.reverse, c.underscore)
+            for c in (buffer[y][x] for x in range(term.screen.columns))
+        ]  # by column: a row's stored cells come in the order they were written
         for y in range(term.screen.lines)
     ]  # fmt: skip
 
