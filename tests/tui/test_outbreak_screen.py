@@ -325,6 +325,10 @@ async def test_keys_at_the_wrong_time_say_why_and_change_nothing(yard):
         assert [type(c).__name__ for c in game.commands] == ["DrawTile"]
 
 
+def footer_keys(screen) -> list[tuple[str, str]]:
+    return [(k.key, k.description) for k in screen.query("FooterKey")]
+
+
 async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monkeypatch):
     monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 1.0)
     game = yard(seats="ann:human,bot", dice=[1, 1])
@@ -334,6 +338,7 @@ async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monk
         for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
             want = want or next(c for c in screen.legal if c["at"] != [0, -2])
             await play_command(pilot, game, want)
+        keys = footer_keys(screen)
         await pilot.press("e")
         await pilot.pause()
         if isinstance(app.screen, ChoiceDialog):
@@ -341,9 +346,12 @@ async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monk
         assert screen.playing and "Bot 2 is playing" in status(app)
         assert game.summary()["current"] == "ann"  # the bot's whole turn is played...
         assert screen.view["current"] == "p2"  # ...and shown a step behind
+        await pilot.pause()
+        assert footer_keys(screen) == keys  # the footer is not sent twice for the steps
         await pilot.press("x")
         await pilot.pause()
         assert not screen.playing and screen.view == game.view("ann")
+        assert footer_keys(screen) == keys and "e" in dict(keys)  # ann's keys, as before
         told = log(app)
         start = told.index("-- Bot 2's turn (round 1) --")
         assert "Bot 2 draws a tile: the Crossing." in told[start:]

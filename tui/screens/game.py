@@ -400,6 +400,15 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
     def playing(self) -> bool:
         return bool(self._steps)
 
+    @property
+    def holds_footer(self) -> bool:
+        """While steps play the footer keeps the keys it showed (KeyFooter):
+        any of them shows the rest at once (the status line says so), and
+        they come back as they were for the next person's turn, so hiding
+        them for the few seconds the steps take would send the footer twice
+        for nothing."""
+        return self.playing
+
     def _next_step(self) -> None:
         if not self._steps:
             self._stop_playback()

@@ -17,7 +17,10 @@ Textual also keeps the render cache of the last 1,024 widgets drawn, closed
 or not (an LRU on StylesCache.get_inner_outer keyed by the widget's cache):
 each dialog's widgets stay there long after it closed, about 90 KiB a
 dialog. The footer hears of every dialog opened or closed over its screen,
-and empties that LRU then (it is refilled in microseconds)."""
+and empties that LRU then (it is refilled in microseconds).
+
+A screen whose `holds_footer` is true keeps the footer as it is: a game
+screen while a bot's or the AI's steps play."""
 
 from __future__ import annotations
 
@@ -55,6 +58,8 @@ class KeyFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:
             return  # gone with its screen before the rebuild came round
+        if getattr(self.screen, "holds_footer", False):
+            return  # its screen asks for the keys as they are (GameScreen.holds_footer)
         keys = self.shown_keys()
         if keys == self._shown and self.is_mounted:
             return
