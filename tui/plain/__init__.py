@@ -87,7 +87,7 @@ def title(io: Lines):
         entries.append(
             (
                 f"Continue: {course.label.lower()} {info.name}",
-                lambda: records.resume_course(io, course, info),
+                lambda: records.resume_course(io, course, info, play_game),
             )
         )
     elif latest is not None:
@@ -96,7 +96,7 @@ def title(io: Lines):
         )
     entries.append(("Load a saved game", lambda: load(io)))
     for c in courses:
-        entries.append((c.label, lambda c=c: records.open_course(io, c)))
+        entries.append((c.label, lambda c=c: records.open_course(io, c, play_game)))
     from tui.plain import share_menu
 
     entries += share_menu.entries(io)  # host, join or watch a shared game
@@ -254,27 +254,10 @@ def game_over(io: Lines, table: Any, within: str = "") -> str:
 
 
 def table_lines(table: Any) -> list[str]:
-    """A Rich table's rows as lines ("Vega: kills 3, XP 7"), without boxes."""
-    columns = getattr(table, "columns", None)
-    if not columns:
-        return []
-    from rich.text import Text
+    """A Rich table's rows as lines, without boxes (tui.plain.records.table_lines)."""
+    from tui.plain.records import table_lines as lines
 
-    def cell(value: Any) -> str:
-        return value.plain if isinstance(value, Text) else str(value)
-
-    heads = [cell(c.header) for c in columns]
-    cells = [[cell(v) for v in c._cells] for c in columns]
-    lines = []
-    for row in zip(*cells, strict=False):
-        first, rest = row[0], row[1:]
-        filled = [v for v in rest if v]
-        if len(heads) > 2 and len(filled) == 1 and rest[0]:  # a total under the table
-            lines.append(f"{first}: {filled[0]}")  # "score: 73", not "score: kills 73"
-            continue
-        parts = [f"{h} {v}".strip() for h, v in zip(heads[1:], rest, strict=False) if v]
-        lines.append(f"{first}: {', '.join(parts)}" if parts else first)
-    return lines
+    return lines(table)
 
 
 def record_score(io: Lines, table: Any) -> None:

@@ -22,6 +22,7 @@ so a campaign begun in one interface goes on in the other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from saves import SaveError
 from tui.persist import SaveProblem
 from tui.plain.io import Lines
 
+Play = Callable[..., str]  # tui.plain.play_game: a game at the prompt, "quit" or "title"
 FOLD_ERRORS: tuple[type[BaseException], ...] = (SaveError, SaveProblem, OSError)
 
 
@@ -145,7 +147,7 @@ def yes_no(io: Lines, question: str, default: bool) -> bool | None:
 # -- the loop ------------------------------------------------------------------------------
 
 
-def open_course(io: Lines, course: Course) -> str | None:
+def open_course(io: Lines, course: Course, play: Play) -> str | None:
     """The course's records and a new one; then the one chosen, between
     games. "quit" when the player left (input ended), else None."""
     store = course.store()
@@ -183,7 +185,7 @@ def open_course(io: Lines, course: Course) -> str | None:
         except (SaveError, OSError) as e:
             io.say(str(e).replace(str(info.path), info.name))
             return None
-    return between(io, course, record)
+    return between(io, course, record, play)
 
 
 def state_of(record: Any, course: Course) -> tuple[str, Any, str]:
@@ -203,7 +205,7 @@ def state_of(record: Any, course: Course) -> tuple[str, Any, str]:
     return ("finished" if game.outcome else "in_play"), game, ""
 
 
-def between(io: Lines, course: Course, record: Any, resume: bool = False) -> str | None:
+def between(io: Lines, course: Course, record: Any, play: Play, resume: bool = False) -> str | None:
     """A record between games until the player goes back ("quit": they left).
     resume: straight back into the mission in play (Continue on the title)."""
     from engine import MissionError, RuleError
@@ -227,7 +229,7 @@ def between(io: Lines, course: Course, record: Any, resume: bool = False) -> str
                 continue
             if resume and phase == "in_play":
                 resume = False
-                if go_on(io, course, record) == "quit":
+                if go_on(io, course, record, play) == "quit":
                     return "quit"
                 continue
             resume = False
@@ -260,7 +262,7 @@ def between(io: Lines, course: Course, record: Any, resume: bool = False) -> str
                 io.say(f"Briefing: {brief}")
                 continue
             if what == "resume":
-                if go_on(io, course, record) == "quit":
+                if go_on(io, course, record, play) == "quit":
                     return "quit"
                 continue
             try:
@@ -268,16 +270,15 @@ def between(io: Lines, course: Course, record: Any, resume: bool = False) -> str
             except (MissionError, RuleError) as e:
                 io.say(f"That mission cannot start: {e}")
                 continue
-            if play_next(io, course, record, game) == "quit":
+            if play_next(io, course, record, game, play) == "quit":
                 return "quit"
     finally:
         record.close()
 
 
-def play_next(io: Lines, course: Course, record: Any, game: Any) -> str | None:
+def play_next(io: Lines, course: Course, record: Any, game: Any, play: Play) -> str | None:
     """Start the record's next game, saved in the record's own folder."""
     from saves import AutoSave
-    from tui.plain import play_game
 
     try:
         session = AutoSave.create(record.game_save_path(course.save_base(record, game)), game)
@@ -290,20 +291,19 @@ def play_next(io: Lines, course: Course, record: Any, game: Any) -> str | None:
         session.close()
         io.say(str(e))
         return None
-    return "quit" if play_game(io, game, session, within=course.noun) == "quit" else None
+    return "quit" if play(io, game, session, within=course.noun) == "quit" else None
 
 
-def go_on(io: Lines, course: Course, record: Any) -> str | None:
+def go_on(io: Lines, course: Course, record: Any, play: Play) -> str | None:
     """The mission in play, from its save."""
     from tui import persist
-    from tui.plain import play_game
 
     try:
         session = persist.resume(record.state.save)
     except persist.SaveProblem as e:
         io.say(f"The mission in play cannot be opened: {e}")
         return None
-    return "quit" if play_game(io, session.game, session, within=course.noun) == "quit" else None
+    return "quit" if play(io, session.game, session, within=course.noun) == "quit" else None
 
 
 # -- Continue on the title -----------------------------------------------------------------
@@ -333,13 +333,13 @@ def in_play(course: Course) -> tuple[float, Any] | None:
     return last_played(info), info
 
 
-def resume_course(io: Lines, course: Course, info: Any) -> str | None:
+def resume_course(io: Lines, course: Course, info: Any, play: Play) -> str | None:
     try:
         record = course.store().open(info.path)
     except (SaveError, OSError) as e:
         io.say(str(e).replace(str(info.path), info.name))
         return None
-    return between(io, course, record, resume=True)
+    return between(io, course, record, play, resume=True)
 
 
 def mission_lines(progress: Any, names: dict[str, dict], in_play: bool) -> list[str]:
@@ -359,7 +359,24 @@ def mission_lines(progress: Any, names: dict[str, dict], in_play: bool) -> list[
 
 
 def table_lines(table: Any) -> list[str]:
-    """A Rich table's rows as lines, without boxes (tui.plain.table_lines)."""
-    from tui.plain import table_lines as lines
+    """A Rich table's rows as lines ("Vega: kills 3, XP 7"), without boxes."""
+    columns = getattr(table, "columns", None)
+    if not columns:
+        return []
+    from rich.text import Text
 
-    return lines(table)
+    def cell(value: Any) -> str:
+        return value.plain if isinstance(value, Text) else str(value)
+
+    heads = [cell(c.header) for c in columns]
+    cells = [[cell(v) for v in c._cells] for c in columns]
+    lines = []
+    for row in zip(*cells, strict=False):
+        first, rest = row[0], row[1:]
+        filled = [v for v in rest if v]
+        if len(heads) > 2 and len(filled) == 1 and rest[0]:  # a total under the table
+            lines.append(f"{first}: {filled[0]}")  # "score: 73", not "score: kills 73"
+            continue
+        parts = [f"{h} {v}".strip() for h, v in zip(heads[1:], rest, strict=False) if v]
+        lines.append(f"{first}: {', '.join(parts)}" if parts else first)
+    return lines
