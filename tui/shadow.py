@@ -678,8 +678,19 @@ class ShadowScreen:
             if not changed:
                 continue
             settled.append((y, changed))
+            attrs, mine = self.want_attr[y], []
             for x, end, attr, blank in self._runs(y, sorted(changed)):
-                (erases if blank else groups.setdefault(attr, [])).append((y, x, end))
+                if not blank:
+                    groups.setdefault(attr, []).append((y, x, end))
+                elif (
+                    mine
+                    and same_blank(" ", attrs[mine[-1][1]], attr)
+                    and all(g in changed for g in range(mine[-1][2], x))
+                ):  # one erase over both and the cells between, written after it
+                    mine[-1] = (y, mine[-1][1], end)
+                else:
+                    mine.append((y, x, end))
+            erases += mine
         out: list[str] = []
         cursor, sgr, link = self.cursor, self.sgr, self.link
         for y, x, end in erases:

@@ -256,6 +256,25 @@ def test_blanks_in_bold_or_italic_are_erased_with_the_blanks_beside_them():
     replay(["\x1b[?25l", text, "\x1b[1;5H\x1b[1;48;5;233m \x1b[0m"], 20, 1)
 
 
+def test_a_page_over_a_map_erases_each_row_once_and_writes_its_words_over_it():
+    """A help page opened over a map: each row of it is erased once, over
+    the blanks on both sides of its words and the words between them, and
+    the words are written after (by colour) instead of an erase per gap."""
+    width, rows = 40, 4
+    board = full(width, rows, char="♣", style="38;5;64;48;5;233")
+    page = ""
+    for y in range(rows):
+        page += f"\x1b[{y + 1};1H\x1b[48;5;233m" + " " * 10 + "\x1b[1;38;5;80mkeys"
+        page += "\x1b[22m" + " " * 10 + "\x1b[38;5;253mwhat it does" + " " * 4 + "\x1b[0m"
+    shadow = ShadowScreen(width, rows)
+    shadow.feed(board)
+    out = shadow.feed(page)
+    assert len(re.findall(r"\x1b\[\d*[XK]", out)) == rows, repr(out)
+    assert out.count("38;5;80") == 1 and out.count("38;5;253") == 1
+    replay([board, page], width, rows)
+    replay([board, page], width, rows, shadow_class=Grouped)
+
+
 def test_a_hidden_cursor_stays_where_the_last_cell_put_it():
     assert "\n" not in cursor_move((27, 11), 3, 12)  # a tty sends LF as CR LF: 2 bytes
     shadow = ShadowScreen(20, 6)
