@@ -668,7 +668,9 @@ class ShadowScreen:
         runs of blanks erased first, then every run of each colour and style
         in turn, the cursor moved between them. On a map where colours
         alternate along a row, a move costs less than the colour code that
-        writing left to right spends at each change."""
+        writing left to right spends at each change. A gap of a few cells that
+        a later colour writes is crossed by writing blanks over it when that is
+        shorter than the move."""
         w = self.width
         erases: list[tuple[int, int, int]] = []  # (y, x, end) of blanks to erase
         groups: dict[Attr, list[tuple[int, int, int]]] = {}  # attr: runs (y, x, end)
@@ -730,20 +732,36 @@ class ShadowScreen:
                 chain = [run]
                 chains.setdefault(attr, []).append(chain)
             last = run
-        for first in sorted(chains, key=lambda a: chains[a][0][0][:2]):
-            for chain in chains[first]:
-                out.append(cursor_move(cursor, chain[0][1], chain[0][0]))
-                for y, x, end, attr in chain:
-                    if attr[3] != link:
-                        link = attr[3]
-                        out.append(link_escape(link))
-                    out.append(transition(sgr, attr))
-                    sgr = attr
-                    out.append("".join(t for t in self.want[y][x:end] if t))
-                if end < w:
-                    cursor = (end, y)
-                else:
-                    cursor = None if self.autowrap else (w - 1, y)
+        order = [
+            c for first in sorted(chains, key=lambda a: chains[a][0][0][:2]) for c in chains[first]
+        ]
+        later: dict[tuple[int, int], int] = {}  # a cell: the chain that writes it
+        for k, chain in enumerate(order):
+            for y, x, end, _ in chain:
+                for g in range(x, end):
+                    later[y, g] = k
+        for k, chain in enumerate(order):
+            y0, x0 = chain[0][0], chain[0][1]
+            move = cursor_move(cursor, x0, y0)
+            gap = x0 - cursor[0] if cursor is not None and cursor[1] == y0 else 0
+            if (
+                0 < gap < len(move)
+                and not link
+                and all(later.get((y0, g), -1) > k for g in range(cursor[0], x0))
+            ):  # blanks over cells a later colour writes: shorter than the move
+                move = " " * gap
+            out.append(move)
+            for y, x, end, attr in chain:
+                if attr[3] != link:
+                    link = attr[3]
+                    out.append(link_escape(link))
+                out.append(transition(sgr, attr))
+                sgr = attr
+                out.append("".join(t for t in self.want[y][x:end] if t))
+            if end < w:
+                cursor = (end, y)
+            else:
+                cursor = None if self.autowrap else (w - 1, y)
         for y, changed in settled:
             self._settle(y, changed)
         self.cursor, self.sgr, self.link = cursor, sgr, link

@@ -551,6 +551,9 @@ def test_a_map_whose_colours_alternate_is_written_a_colour_at_a_time():
     assert len(out.encode()) < len(by_row.feed(text).encode())
     assert out.count("38;5;64") == 1 and out.count("38;5;244") == 1
     assert out.index("\x1b[K") < out.index("♣")  # the blank row erased first
+    # the first colour goes over the cells the second writes (two blanks, not
+    # a move of four bytes); the second moves over the first's, written already
+    assert "♣♣  ♣♣" in out and "..\x1b[2C.." in out
     replay([text], 16, 4)
     replay([text], 16, 4, shadow_class=Grouped)
 
