@@ -591,3 +591,26 @@ async def test_the_melee_list_starts_on_the_best_weapon():
         assert isinstance(dialog, ChoiceDialog)
         menu = dialog.query_one(OptionList)
         assert menu.highlighted == 2 and "fire axe: 3d 5+" in str(menu.highlighted_option.prompt)
+
+
+async def test_a_briefing_longer_than_the_log_is_read_from_its_start():
+    """Issue 28: Med Bay's opening lines (its briefing, then the keys) take five
+    rows of the four the log has at 80x24, so the log showed the briefing from
+    the middle of a sentence. It shows the first page with --more--; the next
+    key shows the rest and acts as ever (the cursor moves: no key is lost).
+    The tutorial's fit, and are shown as they are."""
+    app = ShambleApp(game=Game.new("station", mission="med_bay", seed=1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        shown = log_shown(app)
+        assert "Med Bay: Whatever started the outbreak" in shown and "--more--" in shown
+        cursor = screen.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.cursor != cursor and not screen.paging
+        shown = log_shown(app)
+        assert "lift." in shown and "Arrows move the cursor" in shown and "--more--" not in shown
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert not screen.paging and "Docking Ring: The docking ring" in log_shown(app)

@@ -72,6 +72,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         self.cursor: Any = None
         self.selected: str | None = None
         self.targeting: Targeting | None = None
+        self._intro_paged = False  # the opening lines stop at --more-- (hold_intro)
         # who sits at this keyboard, from the engine's table (keyboard.py)
         self.keyboard = Keyboard(game if self.at_one_keyboard else None)
         self.viewer = self.keyboard.home()
@@ -108,7 +109,12 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         board = self.query_one(Board)
         board.border_title = self.play.board_title()
         self.query_one("#log").border_title = "Log"
+        log = self.query_one(MessageLog)
+        log.begin()
         self.add_log(self.play.intro())
+        if not self.game.commands:  # a new game's briefing is read from its start
+            intro = log.lines[-1:]
+            self.call_after_refresh(self.hold_intro, intro)
         if self.game.commands:  # a resumed game: what happened last, as it was told
             self.tell_all(self.story()[-RESUME_LINES:])
             if self.played_before():
@@ -385,6 +391,15 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         if self.play.more_prompt and self.query_one(MessageLog).hold():
             self.refresh_bindings()
 
+    def hold_intro(self, intro: list[str]) -> None:
+        """--more-- when a new game's opening lines (the briefing, the keys)
+        overflow the log, in every mode: the log would show them from the
+        middle of a sentence. Not once anything else has been said. The next
+        key shows the rest and acts as ever (on_key): no key is lost."""
+        log = self.query_one(MessageLog)
+        if log.lines[-1:] == intro and not self.paging and log.hold():
+            self._intro_paged = True
+
     @property
     def paging(self) -> bool:
         return self.query_one(MessageLog).paging
@@ -463,7 +478,10 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         )
 
     def on_key(self, event) -> None:
-        if self.paging:
+        if self.paging and self._intro_paged:  # the rest of the opening lines, and on
+            self._intro_paged = False
+            self.query_one(MessageLog).show_last()
+        elif self.paging:
             event.stop()
             event.prevent_default()
             if not self.query_one(MessageLog).more():

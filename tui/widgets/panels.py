@@ -204,6 +204,11 @@ class MessageLog(Static):
         self.refresh(layout=False)
         return self.page is not None
 
+    def show_last(self) -> None:
+        """Stop paging: the last lines, as usual."""
+        self.page = None
+        self.refresh(layout=False)
+
     def _rows(self, lines: list[str]) -> list[Text]:
         """The lines as the screen shows them: Detail lines left out, wrapped."""
         width = max(self.content_region.width - 1, 10)  # the first column is the mark's
