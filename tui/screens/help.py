@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,6 +37,38 @@ def reflow(text: str) -> str:
                 lines.append(line.rstrip())
         out.append("\n".join(lines))
     return "\n\n".join(out)
+
+
+class DrawnOnce:
+    """A Rich renderable drawn once for each set of console options it is
+    asked for: Textual draws a Static's table to learn its height, then again
+    to show it, at every layout pass of the opening screen (a help table is
+    the same table each time; drawing them took most of the first opening)."""
+
+    def __init__(self, renderable: Table) -> None:
+        self.renderable = renderable
+        self._drawn: dict[tuple, list[Segment]] = {}
+        self._measured: dict[tuple, Measurement] = {}
+
+    @staticmethod
+    def _key(options: ConsoleOptions) -> tuple:
+        """The options a table's drawing depends on: not the height it is
+        offered (a table is as tall as its rows)."""
+        return tuple(v for k, v in vars(options).items() if k not in ("height", "max_height"))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = self._key(options)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = list(console.render(self.renderable, options))
+        yield from drawn
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        key = self._key(options)
+        measured = self._measured.get(key)
+        if measured is None:
+            measured = self._measured[key] = Measurement.get(console, options, self.renderable)
+        return measured
 
 
 def every_mode(ascii_only: bool) -> list[HelpSection]:
@@ -79,9 +114,13 @@ class HelpScreen(SeeThrough, ModalScreen[None]):
             for n, section in enumerate(sections):
                 suffix = f"-{n}" if n else ""
                 name = f": {section.title}" if several else ""
-                yield Static(self._keys_table(section, ascii_only, name), id=f"help-keys{suffix}")
+                yield Static(
+                    DrawnOnce(self._keys_table(section, ascii_only, name)), id=f"help-keys{suffix}"
+                )
                 if section.legend:
-                    yield Static(self._legend_table(section, name), id=f"help-legend{suffix}")
+                    yield Static(
+                        DrawnOnce(self._legend_table(section, name)), id=f"help-legend{suffix}"
+                    )
                 if section.rules:
                     yield Static(Text(reflow(section.rules)), id=f"help-rules{suffix}")
             if not sections:
