@@ -1,13 +1,15 @@
-"""Station's tutorial at the `--plain` prompt under a real terminal screen
-reader (`python -m bench fenrir`, asked for by name; needs Debian's
-`fenrir` package, and `espeak-ng` for the speech time).
+"""Each mode's first mission at the `--plain` prompt under a real terminal
+screen reader (`python -m bench fenrir`, asked for by name, or
+`python -m bench.fenrir_figures MODE ...`;
+needs Debian's `fenrir` package, and `espeak-ng` for the speech time).
 
 Fenrir runs in its emulated-pty mode (`fenrir -e`: its own terminal
 emulator, keys from standard input, no console or sound device needed) at
 80x24 with `shamble --plain new --mission tutorial` as its shell; its
 speech goes through its generic driver to a script that writes each
-utterance as a line of a transcript. The commands typed are the Station
-bot's, by the names `what` lists, in a twin game of the same seed. The
+utterance as a line of a transcript. The commands typed are, by the names
+`what` lists them, the Station bot's in a twin game of the same seed (to
+the end of the tutorial), in the other modes 40 of a seeded picker. The
 figures: how many utterances and words Fenrir spoke, and how long
 espeak-ng takes to say them at Fenrir's rate; the transcript is kept
 (its path is printed) to read what a player hears (docs/play-plain.md)."""
@@ -33,6 +35,8 @@ from bench.common import emit, note
 SETTINGS = Path("/etc/fenrirscreenreader/settings/settings.conf")
 PROMPT = re.compile(rb"(Command(?: \(what, help\))?\? |\(yes or no\) |Choose 1 to \d+[^:]*: )$")
 SEED = 1
+MISSIONS = {"station": "tutorial", "siege": "house", "sniper": "village", "outbreak": "standard"}
+OPTIONS = {"outbreak": {"seats": "human,bot"}}
 SAY = """#!/bin/sh
 # Fenrir's speech command (speech#genericSpeechCommand): one utterance a line
 printf '%s\\n' "$*" >> "{transcript}"
@@ -109,33 +113,56 @@ class Reader:
         os.close(self.master)
 
 
-def play_tutorial(reader: Reader) -> str | None:
+def play_tutorial(reader: Reader, mode: str, steps: int) -> str | None:
+    """Station: the bot's commands to the end of its tutorial. Another mode:
+    `steps` commands of a seeded picker (turns ended often, as the plain pty
+    tests play), after the questions a player asks first."""
+    import random
+
     import msgspec
 
-    from engine import Game
-    from engine.station.bot import StationBot
+    from engine import Game, RuleError
     from tui.modes import get_ui
 
-    game = Game.new("station", mission="tutorial", seed=SEED)
-    play = get_ui("station").play(game, True)
-    bot = StationBot.for_game(game)
+    game = Game.new(mode, seed=SEED, **OPTIONS.get(mode, {}))
+    play = get_ui(mode).play(game, True)
+    chooser = None
+    if mode == "station":
+        from engine.station.bot import StationBot
+
+        chooser = StationBot.for_game(game)
+    rng = random.Random(SEED)
+    bots = lambda: [game.submit(c) for c in iter(game.bot_command, None)]  # noqa: E731
+    bots()
     said = reader.answer()
-    for word in ("where", "near", "what"):
+    for word in ("where", "near", "board", "what"):
         reader.type(word)
         said = reader.answer()
-    for _ in range(400):
+    for _ in range(400 if chooser else steps):
         if game.outcome:
             break
-        view = game.view("players")
-        command = msgspec.to_builtins(bot.choose(view, game.legal_commands()))
+        view = game.view(play.viewer())
+        legal = [msgspec.to_builtins(c) for c in game.legal_commands()]
+        if chooser is not None:
+            command = msgspec.to_builtins(chooser.choose(view, game.legal_commands()))
+        else:
+            labels = [play.label(c, view) for c in legal]
+            unique = [c for c, lab in zip(legal, labels, strict=True) if labels.count(lab) == 1]
+            enders = [c for c in unique if c["type"] in ("end_turn", "end", "hide", "pass")]
+            command = rng.choice(enders if enders and rng.random() < 0.45 else unique)
         reader.type(play.label(command, view))
         said = reader.answer()
         while said.endswith(b"(yes or no) "):
             reader.type("yes")
             said = reader.answer()
-        game.submit(command)
-    reader.type("1")  # back to the title menu
-    reader.answer(20)
+        try:
+            game.submit(command)
+        except RuleError:
+            continue
+        bots()
+    if game.outcome:
+        reader.type("1")  # back to the title menu
+        reader.answer(20)
     reader.type("q")
     reader.answer(10)
     return game.outcome
@@ -155,26 +182,24 @@ def speech_seconds(lines: list[str], folder: Path) -> float | None:
         return w.getnframes() / w.getframerate()
 
 
-def main() -> None:
-    if shutil.which("fenrir") is None or not SETTINGS.exists():
-        note("fenrir: not installed (apt-get install fenrir espeak-ng): nothing measured")
-        return
-    folder = Path(tempfile.mkdtemp(prefix="shamble-fenrir-"))
+def listen(mode: str, steps: int = 40) -> None:
+    folder = Path(tempfile.mkdtemp(prefix=f"shamble-fenrir-{mode}-"))
     transcript = folder / "spoken.txt"
     say = folder / "say"
     say.write_text(SAY.format(transcript=transcript))
     say.chmod(0o755)
     root = Path(__file__).resolve().parent.parent
-    shell = folder / "shamble-tutorial"
+    shell = folder / "shamble-plain"
+    options = " ".join(f"--{k} {v}" for k, v in OPTIONS.get(mode, {}).items())
     shell.write_text(
         f"#!/bin/sh\ncd {root} && export PYTHONPATH={root} SHAMBLE_HOME={folder}/home\n"
-        f"exec {sys.executable} -m tui.cli --plain new --mode station --mission tutorial "
-        f"--seed {SEED}\n"
+        f"exec {sys.executable} -m tui.cli --plain new --mode {mode} --mission "
+        f"{MISSIONS[mode]} --seed {SEED} {options}\n"
     )
     shell.chmod(0o755)
     reader = Reader(settings(folder, shell, say))
     try:
-        outcome = play_tutorial(reader)
+        outcome = play_tutorial(reader, mode, steps)
     finally:
         reader.close()
     (folder / "screen.txt").write_bytes(reader.out)
@@ -184,12 +209,20 @@ def main() -> None:
         if line.strip() and line.strip() not in FENRIR_OWN
     ]
     words = sum(len(re.findall(r"[A-Za-z0-9']+", line)) for line in spoken)
-    emit("fenrir_tutorial_utterances", len(spoken), "utterances", outcome=outcome)
-    emit("fenrir_tutorial_words", words, "words", transcript=str(transcript))
+    emit(f"fenrir_{mode}_utterances", len(spoken), "utterances", outcome=outcome)
+    emit(f"fenrir_{mode}_words", words, "words", transcript=str(transcript))
     seconds = speech_seconds(spoken, folder)
     if seconds is not None:
-        emit("fenrir_tutorial_speech_s", round(seconds, 1), "s", rate="Fenrir's 0.65")
+        emit(f"fenrir_{mode}_speech_s", round(seconds, 1), "s", rate="Fenrir's 0.65")
+
+
+def main(modes: list[str] | None = None) -> None:
+    if shutil.which("fenrir") is None or not SETTINGS.exists():
+        note("fenrir: not installed (apt-get install fenrir espeak-ng): nothing measured")
+        return
+    for mode in modes or list(MISSIONS):
+        listen(mode)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -127,9 +127,9 @@ def test_outbreak_near_tells_the_open_cells_and_what_stands_near():
     lines = Lines(out, io.StringIO("near\nboard\n"))
     PlainTable(game, get_ui("outbreak").play(game, True), lines).run()
     said = out.getvalue()
-    assert "north-east, 1 cell (2,-2): road of the Corner: a zombie" in said
+    assert "north east, 1 cell (2,-2): road of the Corner: a zombie" in said  # said: no dash
     assert "south, 1 cell (1,0): road of the Town Square" in said
-    assert "row -1:      #@#" in said
+    assert "row minus 1:      #@#" in said  # no sign a reader says as "dash"
 
 
 def outbreak_table(seed=3):

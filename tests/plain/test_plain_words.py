@@ -67,7 +67,7 @@ def test_commands_alike_but_for_their_cell_are_one_line():
     groups = words.grouped([*moves, hide], words.GROUP_FROM)
     assert [len(g) for g in groups] == [6, 1]
     line = words.group_line(groups[0], "Move to 0,1 (1 step)")
-    assert line.startswith("- Move to X,Y: 6 cells (0,1 1,1 2,1 3,1 4,1 5,1)")
+    assert line.startswith("Move to X,Y: 6 cells (0,1 1,1 2,1 3,1 4,1 5,1)")
 
 
 def test_status_lines_lose_their_keys_not_their_words():
@@ -125,10 +125,12 @@ def test_what_a_screen_reader_would_misread_is_said_in_words():
     out = io.StringIO()
     lines = Lines(out)
     lines.columns = 40
-    lines.say("-- Round 2 --", "Vega: wrench: hand -> backpack", "word " * 20)
+    lines.say(
+        "-- Round 2 --", "Vega: wrench: hand -> backpack", "north-east; door a-b", "word " * 20
+    )
     said = out.getvalue().splitlines()
-    assert said[:2] == ["Round 2.", "Vega: wrench: hand to backpack"]
-    assert max(len(line) for line in said) < 40 and all(w == "word" for w in said[2].split())
+    assert said[:3] == ["Round 2.", "Vega: wrench: hand to backpack", "north east; door a-b"]
+    assert max(len(line) for line in said) < 40 and all(w == "word" for w in said[3].split())
 
 
 def test_a_command_typed_as_it_was_said_is_that_command():

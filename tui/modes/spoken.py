@@ -41,9 +41,17 @@ def direction(dx: int, dy: int) -> str:
     return next(name for name, x, y in DIRECTIONS if (x, y) == (sx, sy)) if sx or sy else "here"
 
 
+def number(n: int) -> str:
+    """A row or column number as it is said: "minus 2", not "-2" (a screen
+    reader says the sign as "dash")."""
+    return f"minus {-n}" if n < 0 else str(n)
+
+
 def _strip_place(text: str) -> str:
-    """A look's words without the place it starts with ("3,4: floor" -> "floor")."""
-    return re.sub(r"^(cell\s+)?-?\d+,-?\d+\s*[:,]\s*", "", text, flags=re.I).rstrip(".")
+    """A look's words without the place it starts with ("3,4: floor" -> "floor")
+    and without the distance `near` says first ("3 cells away")."""
+    text = re.sub(r"^(cell\s+)?-?\d+,-?\d+\s*[:,]\s*", "", text, flags=re.I)
+    return re.sub(r",?\s*\b\d+ cells? away\b", "", text).rstrip(".")
 
 
 class Spoken:
@@ -197,7 +205,8 @@ class GridSpoken(Spoken):
             return self.where(host)
         x0, x1 = max(0, here[0] - 12), here[0] + 12
         y0, y1 = max(0, here[1] - 3), min(len(rows), here[1] + 4)
-        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {min(x1, len(rows[0]) - 1)}; you are @:"]
+        last = min(x1, len(rows[0]) - 1)
+        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {last}; you are @:"]
         for y in range(y0, y1):
             row = rows[y][x0 : x1 + 1]
             if y == here[1]:

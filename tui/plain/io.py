@@ -32,10 +32,15 @@ def plain(text: str) -> str:
     return "".join(ch for ch in text if not 0x2500 <= ord(ch) <= 0x259F)
 
 
+_JOINED = re.compile(r"(?<=[A-Za-z]{3})-(?=[A-Za-z]{3})")
+
+
 def said(text: str) -> str:
-    """text as it is printed: plain, an arrow as a word ("hand -> backpack"
-    -> "hand to backpack": Fenrir read the arrow as "dash")."""
-    return plain(text).replace(" -> ", " to ")
+    """text as it is printed: plain, an arrow and a hyphen between words as
+    words are said ("hand -> backpack" -> "hand to backpack", "north-east"
+    -> "north east": Fenrir read both as "dash"). A short id keeps its
+    hyphen (door a-b)."""
+    return _JOINED.sub(" ", plain(text).replace(" -> ", " to "))
 
 
 def spoken_heading(line: str) -> str:

@@ -331,7 +331,10 @@ class PlainTable:
             self.io.say(f"Pass the keyboard to {seat.label}.")
             if self.io.ask(f"{seat.label}, press Enter when you are ready.") is None:
                 return False
-        self.io.say(f"{seat.label}, your turn.")
+        if not game.table.hidden and self.head_now().split(",")[0] == seat.label:
+            self.head = ""  # the prompt names them now: "Drifter, round 2. Command?"
+        else:
+            self.io.say(f"{seat.label}, your turn.")
         return True
 
     def run(self) -> str:

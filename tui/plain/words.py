@@ -82,8 +82,10 @@ def match(text: str, options: list[Named], selected: str | None) -> list[Named]:
     if selected and not any(w in figures for w in asked):
         mine = [o for o in found if o.figure in (selected, None)]
         found = mine or found
-    typed = text.strip().lower().replace(" -> ", " to ")
-    exact = [o for o in found if o.label.lower().replace(" -> ", " to ") == typed]  # as said
+    from tui.plain.io import said
+
+    typed = said(text.strip().lower())
+    exact = [o for o in found if said(o.label.lower()) == typed]  # as it was said
     return exact or found
 
 
@@ -139,4 +141,4 @@ def group_line(group: list[dict], first_label: str) -> str:
     x, y = cells[0]
     said = re.sub(rf"\b{x},{y}\b", "X,Y", first_label)
     said = re.sub(r"\s*\([^)]*\)\s*$", "", said)
-    return f"- {said}: {len(cells)} cells ({text}). Type it with the cell."
+    return f"{said}: {len(cells)} cells ({text}). Type it with the cell."  # no "- ": read "dash"

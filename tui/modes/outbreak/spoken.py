@@ -11,7 +11,7 @@ from engine.outbreak import content
 from tui.modes.base import Host
 from tui.modes.outbreak.play import to_act_of
 from tui.modes.outbreak.words import as_dict, card_name, plural, tile_name
-from tui.modes.spoken import GridSpoken, direction
+from tui.modes.spoken import GridSpoken, direction, number
 
 WALLS = frozenset({"wall"})
 
@@ -62,7 +62,8 @@ class Spoken(GridSpoken):
             return self.where(host)
         zombies = {tuple(z) for z in host.view.get("zombies") or [] if len(z) == 2}
         x0, x1, y0, y1 = here[0] - 6, here[0] + 6, here[1] - 3, here[1] + 3
-        lines = [f"Rows {y0} to {y1}, columns {x0} to {x1}; you are @, z a zombie, # a wall:"]
+        y0s, y1s, x0s, x1s = (number(n) for n in (y0, y1, x0, x1))
+        lines = [f"Rows {y0s} to {y1s}, columns {x0s} to {x1s}; you are @, z a zombie, # a wall:"]
         for y in range(y0, y1 + 1):
             row = ""
             for x in range(x0, x1 + 1):
@@ -75,7 +76,7 @@ class Spoken(GridSpoken):
                     row += " "
                 else:
                     row += "#" if kind in WALLS else "."
-            lines.append(f"row {y}: {row.rstrip() or '(nothing laid)'}")
+            lines.append(f"row {number(y)}: {row.rstrip() or '(nothing laid)'}")
         return lines
 
     # -- a turn told short ----------------------------------------------------------------
