@@ -584,6 +584,8 @@ class ShadowScreen:
                 cursor = (x, y)
                 continue
             if attr != sgr and not (text == " " and sgr is not None and same_blank(" ", attr, sgr)):
+                if text == " ":  # a blank takes the style of the words after it
+                    attr = self._ahead(y, x, attr)
                 out.append(transition(sgr, attr))
                 sgr = attr
             out.append(text)
@@ -766,6 +768,18 @@ class ShadowScreen:
             self._settle(y, changed)
         self.cursor, self.sgr, self.link = cursor, sgr, link
         return "".join(out)
+
+    def _ahead(self, y: int, x: int, attr: Attr) -> Attr:
+        """The attribute of the first cell after the blanks from x on row y
+        when the blanks look the same in it (then one code serves both)."""
+        want, attrs = self.want[y], self.want_attr[y]
+        for g in range(x + 1, min(x + 8, self.width)):
+            if want[g] != " ":
+                after = attrs[g]
+                if want[g] and after[3] == attr[3] and same_blank(" ", after, attr):
+                    return after
+                break
+        return attr
 
     def _erase(self, y: int, x: int, xs: list[int], i: int) -> tuple[str, int, int] | None:
         """Erasing the blanks from x (to the end of the line, or a count of

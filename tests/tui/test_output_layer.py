@@ -275,6 +275,15 @@ def test_a_page_over_a_map_erases_each_row_once_and_writes_its_words_over_it():
     replay([board, page], width, rows, shadow_class=Grouped)
 
 
+def test_a_blank_before_words_is_written_in_their_style():
+    """A panel's heading: a blank in the rule's colour, then the title in
+    bold. The blank shows neither, so one code, the title's, serves both."""
+    text = "\x1b[1;1H\x1b[38;5;25;48;5;233m \x1b[1;38;5;253mKit\x1b[0m"
+    out = ShadowScreen(20, 1).feed(text)
+    assert out == "\x1b[H\x1b[0;1;38;5;253;48;5;233m Kit"
+    replay([text], 20, 1)
+
+
 def test_a_hidden_cursor_stays_where_the_last_cell_put_it():
     assert "\n" not in cursor_move((27, 11), 3, 12)  # a tty sends LF as CR LF: 2 bytes
     shadow = ShadowScreen(20, 6)
