@@ -186,6 +186,7 @@ class SharedTable(PlainTable):
         self._quiet = None
         if self.asking is not None and self.broken:
             self.broken = False
+            self.asking = self.prompt()  # what it waits for may have changed meanwhile
             self.io.prompt(self.asking)
 
     def heard(self, change: Any) -> None:
@@ -403,7 +404,10 @@ class SharedTable(PlainTable):
                 account = s.account
         known = {s.account for s in self.client.lobby.seats if s.account}
         known |= set(self.client.lobby.watchers)
+        # "bob" finds "root.bob" (a player sharing the host's account) and "bob#2"
+        short = {a: a.lower().rsplit(".", 1)[-1].split("#")[0] for a in known}
         account = account or next((a for a in known if a.lower() == want), None)
+        account = account or next((a for a in sorted(known) if short[a] == want), None)
         if account is None:
             self.io.say(f"Nobody {name.strip()!r} is at the table: who lists it.")
             return
@@ -466,8 +470,7 @@ class SharedTable(PlainTable):
         if said:
             self.io.say("Said at the table before you came:", said)
         self.io.say(
-            f"{client.mode.capitalize()}, {client.mission}. Type help for the commands, "
-            "say LINE to talk, who for the table."
+            f"{client.mode.capitalize()}, {client.mission}. Say LINE talks; who: the table."
         )
 
     async def run_shared(self) -> str:
