@@ -52,12 +52,12 @@ CURSOR_KEYS: tuple[Key, ...] = (
     Key("u,9,pageup", "cursor('up_right')", "cursor up and right", "Cursor"),
     Key("b,1,end", "cursor('down_left')", "cursor down and left", "Cursor"),
     Key("n,3,pagedown", "cursor('down_right')", "cursor down and right", "Cursor"),
-    Key("enter", "confirm", "confirm the highlighted target", "Cursor", priority=True),
+    Key("enter", "confirm", "confirm the highlighted target", "Cursor"),
     Key("escape", "cancel", "cancel targeting (never discards anything)", "Cursor"),
 )
 
 GAME_KEYS: tuple[Key, ...] = (
-    Key("tab", "next", "select the next figure", "Turn", priority=True),
+    Key("tab", "next", "select the next figure", "Turn"),
     Key("x", "look", "look: describe what is under the cursor", "Turn"),
     Key("v", "history", "view the whole message log", "Turn"),
     Key("ctrl+z,backspace", "undo", "undo the last command", "Turn", True, "^z", label="undo"),

@@ -3,6 +3,8 @@ undo/redo, confirmation, mouse, palette, quit-then-continue."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Game
 from tui.app import ShambleApp
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
@@ -479,3 +481,48 @@ async def test_a_game_opened_again_selects_the_survivor_selected_when_it_was_lef
         screen = await started(pilot)
         assert screen.selected == "okafor"
         assert "Okafor in a" in screen.status_text().plain
+
+
+@pytest.mark.parametrize("mode", ["station", "siege", "sniper", "outbreak"])
+async def test_keys_read_together_act_in_the_order_typed(mode, monkeypatch):
+    """Issue 28: keys that arrive in one read (typed fast, a paste, a slow
+    link) act in the order they were typed. Enter and Tab were priority keys,
+    run by the app at once while the key before them still waited for the
+    board, so Enter acted on the cursor as it was before an arrow."""
+    from textual import events
+
+    seen: list[str] = []
+    for name in ("cursor", "confirm", "next"):
+        real = getattr(GameScreen, f"action_{name}")
+
+        def spy(self, *args, _real=real, _name=name):
+            seen.append(_name)
+            return _real(self, *args)
+
+        monkeypatch.setattr(GameScreen, f"action_{name}", spy)
+    app = ShambleApp(game=Game.new(mode, seed=1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        for key, char in (("right", None), ("enter", "\r"), ("left", None), ("tab", "\t")):
+            app.post_message(events.Key(key, char))
+        for _ in range(10):
+            await pilot.pause()
+    assert seen[:4] == ["cursor", "confirm", "cursor", "next"], seen
+
+
+async def test_a_move_aimed_and_confirmed_in_one_read_goes_where_the_cursor_went():
+    """Issue 28, as met in Siege at 80x24: m, Left and Enter typed fast told
+    "13,3 (Drifter) is not a target" and moved nobody."""
+    from textual import events
+
+    app = ShambleApp(game=Game.new("siege", seed=1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        start = screen.cursor
+        for key, char in (("m", "m"), ("left", None), ("enter", "\r")):
+            app.post_message(events.Key(key, char))
+        for _ in range(10):
+            await pilot.pause()
+        assert "is not a target" not in log_text(app)
+        drifter = screen.game.view()["humans"]["drifter"]
+        assert tuple(drifter["at"]) == (start[0] - 1, start[1]), drifter

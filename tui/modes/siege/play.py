@@ -82,7 +82,6 @@ KEYS: tuple[Key, ...] = (
         "next",
         "select the next human (zombie player: the next zombie)",
         "Turn",
-        priority=True,
     ),
     Key(
         "slash",
@@ -103,7 +102,6 @@ KEYS: tuple[Key, ...] = (
         "confirm",
         "confirm; on a zombie or a free cell: aim an attack or a move",
         "Cursor",
-        priority=True,
     ),
 )
 

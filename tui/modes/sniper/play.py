@@ -85,7 +85,7 @@ KEYS: tuple[Key, ...] = (
         side="commander",
     ),
     Key("e", "end_turn", "end your turn", "Turn", True, label="end"),
-    Key("tab", "next", "commander: select the next unit to order", "Turn", priority=True),
+    Key("tab", "next", "commander: select the next unit to order", "Turn"),
     Key("x", "look", "look: describe the cell under the cursor", "Turn"),
     Key("full_stop", "home", "cursor back to you (the commander: to the selected unit)", "Cursor"),
 )

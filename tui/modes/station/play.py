@@ -54,7 +54,7 @@ KEYS: tuple[Key, ...] = (
         label="sheet",
     ),
     Key("e,full_stop", "end_turn", "end this survivor's turn", "Turn", True, "e", label="end"),
-    Key("tab", "next", "select the next survivor", "Turn", priority=True),
+    Key("tab", "next", "select the next survivor", "Turn"),
     Key("x", "look", "look: describe the zone under the cursor", "Turn"),
 )
 
