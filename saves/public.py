@@ -10,6 +10,8 @@ player's process writes only into its own `ROOT/<account>/`, mode 0755:
 
     live/<slot>.json       a game being played now: mode, mission, round, since when
     live/<slot>.shamble    a copy of its log, for watching (modes with no secrets)
+    live/<slot>.view       where players hold secrets (Outbreak, Sniper): only what
+                           a watcher is told, never the log (saves/view_stream.py)
     watching/<p>--<slot>   this player is watching p's game <slot>
     scores.jsonl           the player's finished games, as their score table has them
 
@@ -55,7 +57,8 @@ class LiveGame(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     started: float = 0.0  # when this sitting began (epoch seconds)
     updated: float = 0.0
     pid: int = 0
-    watchable: bool = False  # a copy of the log is there to follow
+    watchable: bool = False  # a copy of the log (or a watcher's stream) is there to follow
+    view: bool = False  # what is there is the watcher's stream, <slot>.view, not the log
     why_not: str = ""  # why it cannot be watched, when it cannot
     player: str = ""  # filled in by the reader: the folder's owner, never the file's word
     watchers: tuple[str, ...] = ()  # filled in by the reader
@@ -169,15 +172,21 @@ class Publisher:
     rewrites the live record and copies the save's new bytes to the public
     copy. `close` takes both away."""
 
-    def __init__(self, game: Any, save: Path, watchable: bool, why_not: str = "") -> None:
+    def __init__(self, game: Any, save: Path, watchable: bool = True, why_not: str = "") -> None:
         self.game = game
         self.save = Path(save)
         self.slot = check_name(self.save.stem)
         self.folder = _own_dir(my_folder() / "live")
         self.record_path = self.folder / f"{self.slot}.json"
         self.copy_path = self.folder / f"{self.slot}.shamble"
+        self.view_path = self.folder / f"{self.slot}.view"
         self.watchable = watchable
         self.why_not = why_not
+        self.stream: Any = None  # players with secrets: the watcher's stream, not the log
+        if watchable and getattr(getattr(game, "table", None), "hidden", False):
+            from saves.view_stream import ViewWriter
+
+            self.stream = ViewWriter(game, self.view_path, _write_public)
         self.name = mission_name(game)
         self.started = time.time()
         self._copied = 0
@@ -188,6 +197,8 @@ class Publisher:
 
     def on_frame(self, item: Any) -> None:
         try:
+            if self.stream is not None and not self.closed:
+                self.stream.frame(item)
             self.update()
         except SaveError:
             pass  # publishing is a nicety: a game never stops for it
@@ -195,7 +206,7 @@ class Publisher:
     def update(self) -> None:
         if self.closed:
             return
-        if self.watchable:
+        if self.watchable and self.stream is None:
             self._copy()
         view = self.game.view(self.game.watcher)
         when = view.get("round", view.get("turn"))
@@ -209,6 +220,7 @@ class Publisher:
             updated=time.time(),
             pid=os.getpid(),
             watchable=self.watchable,
+            view=self.stream is not None,
             why_not=self.why_not,
         )
         _write_public(self.record_path, msgspec.json.encode(record))
@@ -244,7 +256,7 @@ class Publisher:
         self.closed = True
         if self.on_frame in self.game.listeners:
             self.game.listeners.remove(self.on_frame)
-        for path in (self.record_path, self.copy_path):
+        for path in (self.record_path, self.copy_path, self.view_path):
             path.unlink(missing_ok=True)
 
 
@@ -258,13 +270,13 @@ def mission_name(game: Any) -> str:
 
 
 def publish(game: Any, save: Path | None) -> Publisher | None:
-    """A Publisher for a game being saved at `save`, when this player publishes."""
+    """A Publisher for a game being saved at `save`, when this player publishes:
+    a copy of its log to watch, or, where its players hold secrets, only what
+    a watcher is told of it (saves/view_stream.py)."""
     if save is None or not enabled():
         return None
-    hidden = bool(getattr(getattr(game, "table", None), "hidden", False))
-    why = "its players hold secrets: host it as a shared game to be watched" if hidden else ""
     try:
-        return Publisher(game, save, watchable=not hidden, why_not=why)
+        return Publisher(game, save)
     except SaveError:
         return None
 
@@ -367,14 +379,15 @@ def find(player: str, slot: str | None = None) -> LiveGame:
 
 
 def copy_of(game: LiveGame) -> Path:
-    """Where the public copy of a live game's log lies (checked: its player's file)."""
+    """Where the public copy of a live game's log, or its watcher's stream,
+    lies (checked: its player's file)."""
     base = root()
     if base is None or not game.watchable:
         raise SaveError(
             f"{game.player}'s game cannot be watched"
             + (f": {game.why_not}" if game.why_not else "")
         )
-    path = base / game.player / "live" / f"{game.slot}.shamble"
+    path = base / game.player / "live" / f"{game.slot}.{'view' if game.view else 'shamble'}"
     try:
         info = path.lstat()
         owner = pwd.getpwuid(info.st_uid).pw_name
@@ -383,6 +396,19 @@ def copy_of(game: LiveGame) -> Path:
     if not stat.S_ISREG(info.st_mode) or owner != game.player:
         raise SaveError(f"{path}: is not {game.player}'s own copy; not watching it")
     return path
+
+
+def follower_of(game: LiveGame) -> Any:
+    """A follower of a live game: of its log's copy (saves.follow.Follower), or
+    of its watcher's stream (saves.view_stream.ViewFollower)."""
+    path = copy_of(game)
+    if not game.view:
+        from saves.follow import Follower
+
+        return Follower(path)
+    from saves.view_stream import ViewFollower
+
+    return ViewFollower(path, owner=pwd.getpwnam(game.player).pw_uid)
 
 
 class WatchNote:

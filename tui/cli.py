@@ -221,17 +221,19 @@ def _run_viewer(args: argparse.Namespace, first) -> int:
 
 def _watch_path(text: str):
     """A save's path or name, else another player's game being played now
-    (PLAYER or PLAYER/SAVE, as `shamble who` lists them): (path, that game)."""
+    (PLAYER or PLAYER/SAVE, as `shamble who` lists them): (its follower, that game)."""
+    from saves.follow import Follower
+
     path = _save_path(text)
     if path.exists() or "/" in text and Path(text).parent.exists():
-        return path, None
+        return Follower(path), None
     from saves import public
 
     player, _, slot = text.partition("/")
     if public.root() is None:
-        return path, None
+        return Follower(path), None
     game = public.find(player, slot or None)
-    return public.copy_of(game), game
+    return public.follower_of(game), game
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -249,11 +251,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
         )
         return 2
     from saves import SaveError
-    from saves.follow import Follower
 
     try:
-        path, live = _watch_path(args.path)
-        follower = Follower(path)
+        follower, live = _watch_path(args.path)
     except SaveError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -176,3 +176,65 @@ def test_bob_sees_and_watches_alices_game_and_can_touch_nothing_of_hers(machine)
     assert [(r["player"], r["score"]) for r in rows] == [(BOB, 9999), (ALICE, theirs.score)]
     printed = shamble(machine, ALICE, "scores", "--server").stdout
     assert f"  2.    40  {ALICE}" in printed
+
+
+def test_ob10_bob_watches_alices_outbreak_game_live_and_never_sees_her_hand(machine):
+    accounts, public, homes = machine
+    alice = run_as(
+        machine, ALICE, "-m", "tui.cli", "--plain", "new", "--mode", "outbreak",
+        "--seats", "human,bot", "--seed", "2", popen=True,
+    )  # fmt: skip
+    bob = None
+    try:
+
+        def listed():
+            done = shamble(machine, BOB, "who", "--json")
+            games = [json.loads(x) for x in done.stdout.splitlines() if x.startswith("{")]
+            return [g for g in games if g["player"] == ALICE]
+
+        (game,) = wait_for(listed, "alice's Outbreak game in bob's `shamble who`")
+        assert (game["mode"], game["watchable"], game["view"]) == ("outbreak", True, True)
+        stream = public / ALICE / "live" / f"{game['slot']}.view"
+        assert not (public / ALICE / "live" / f"{game['slot']}.shamble").exists()
+
+        # bob opens his title screen, presses w and watches her game
+        script = str(REPO / "tests" / "coop" / "watch_from_title.py")
+        bob = run_as(machine, BOB, script, "Player 1 plays Fire Axe.", popen=True)
+        said = []
+        while "watching" not in said:
+            said.append(bob.stdout.readline().strip())
+            assert said[-1] or bob.poll() is None, "\n".join(said)
+        assert f"title: Playing now: {ALICE} (outbreak). w watches." in said
+
+        # alice plays the Fire Axe from her hand (her First Aid stays there)
+        alice.stdin.write("what\n1\n")
+        alice.stdin.flush()
+        while not said[-1].startswith("hands:"):
+            said.append(bob.stdout.readline().strip())
+            assert said[-1] or bob.poll() is None, "\n".join(said)
+        assert "log: Player 1 plays Fire Axe." in said
+        assert json.loads(said[-1].removeprefix("hands:")) == [None, None]
+        # nothing alice's process published names the card still in her hand
+        assert b'"first_aid"' not in stream.read_bytes()
+        assert b'"first_aid"' not in b"".join(
+            p.read_bytes() for p in (public / ALICE).rglob("*") if p.is_file()
+        )
+
+        # alice hears that bob watches
+        alice.stdin.write("who\n")
+        alice.stdin.flush()
+        out = []
+
+        def heard():
+            out.append(alice.stdout.readline())
+            return any(f"{BOB} is watching your game." in line for line in out)
+
+        wait_for(heard, "alice to hear that bob watches")
+        bob.communicate("\n", timeout=60)
+        assert bob.returncode == 0
+    finally:
+        if bob is not None and bob.poll() is None:
+            bob.kill()
+            bob.wait()
+        alice.communicate("quit\n", timeout=60)
+    assert ALICE not in shamble(machine, BOB, "who").stdout

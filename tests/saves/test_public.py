@@ -59,12 +59,25 @@ def test_a_game_played_is_listed_and_its_copy_follows_every_move(pub, tmp_path):
     assert not list((pub / public.me() / "live").iterdir())
 
 
-def test_a_game_with_secrets_is_listed_but_never_copied(pub, tmp_path):
+def test_a_game_with_secrets_is_watched_from_its_watchers_stream_never_a_copy(pub, tmp_path):
     _, session, publisher = playing(tmp_path, "outbreak", seats="human,bot")
     (listed,) = public.live_games()
-    assert not listed.watchable and "secrets" in listed.why_not
+    assert listed.watchable and listed.view and listed.why_not == ""
     assert not (pub / public.me() / "live" / "tutorial-1.shamble").exists()
-    with pytest.raises(public.SaveError, match="cannot be watched"):
+    assert public.copy_of(listed) == pub / public.me() / "live" / "tutorial-1.view"
+    assert oct(os.stat(public.copy_of(listed)).st_mode & 0o777) == "0o644"
+    publisher.close()
+    session.close()
+    assert not list((pub / public.me() / "live").iterdir())
+
+
+def test_a_game_not_to_be_watched_says_why(pub, tmp_path):
+    game = Game.new("station", seed=7)
+    save = tmp_path / "tutorial-1.shamble"
+    session = AutoSave.create(save, game, fsync=False)
+    publisher = public.Publisher(game, save, watchable=False, why_not="its player said so")
+    (listed,) = public.live_games()
+    with pytest.raises(public.SaveError, match="cannot be watched: its player said so"):
         public.copy_of(listed)
     publisher.close()
     session.close()

@@ -197,11 +197,10 @@ class TitleScreen(Screen):
 
     def open_watch(self, game) -> None:  # noqa: ANN001
         from saves import SaveError, public
-        from saves.follow import Follower
         from tui.screens.watch import watch_screen
 
         try:
-            follower = Follower(public.copy_of(game))
+            follower = public.follower_of(game)
         except SaveError as e:
             self.notify(str(e), severity="error", timeout=8)
             return

@@ -328,14 +328,17 @@ class WatchScreen(ReadOnlyGameScreen):
         if update.reloaded:
             self.reload(update.reloaded)
         elif update.frames:
-            lines = []
-            for frame in update.frames[:-1]:
-                lines += frame_lines(self.play, frame, self.as_told)
-            lines += self.mark_line(update.frames[-1]) or frame_lines(
-                self.play, update.frames[-1], self.as_told
-            )
-            self.add_log(lines)
+            self.add_log(self.told_lines(update.frames))
             self.refresh_view()
+
+    def told_lines(self, frames: tuple[Any, ...]) -> list[str]:
+        """The log's lines for the frames a poll applied."""
+        lines = []
+        for frame in frames[:-1]:
+            lines += frame_lines(self.play, frame, self.as_told)
+        return lines + (
+            self.mark_line(frames[-1]) or frame_lines(self.play, frames[-1], self.as_told)
+        )
 
     def mark_line(self, frame: Any) -> list[str]:
         """An undo or redo that is the last frame read, in the player's own words
@@ -411,16 +414,80 @@ class WatchScreen(ReadOnlyGameScreen):
             note.close()
 
 
+class ViewWatchScreen(WatchScreen):
+    """A game whose players hold secrets, followed from its watcher's stream
+    (saves/view_stream.py): the screen holds only the watcher's view, read
+    as a shared game's spectator reads it (`ViewGame`, coop_view.py), and
+    tells each move from the events the watcher was told."""
+
+    def opening(self) -> list[str]:
+        follower = self.follower
+        assert follower is not None
+        lines = [
+            f"Watching {self.save_name} as it is played, as a watcher may see it: the board "
+            "and the log follow each move. You only look: q stops watching."
+        ]
+        told = [self.play.narrate(list(t.events)) for t in follower.start_recent]
+        told += [self.update_lines(before, u) for before, u in follower.recent]
+        return lines + [x for t in told for x in t][-RESUME_LINES:]
+
+    def update_lines(self, before: dict, update: Any) -> list[str]:
+        """One move, undo or redo as the watcher was told it, in the mode's words."""
+        if update.kind == "undo":
+            return [UNDO_LINE]
+        tell = getattr(self.play, "tell", None)
+        lines = tell(before, list(update.events)) if tell else self.play.narrate(update.events)
+        return [REDO_LINE, *lines] if update.kind == "redo" else lines
+
+    def told_lines(self, frames: tuple[Any, ...]) -> list[str]:
+        follower = self.follower
+        assert follower is not None
+        lines: list[str] = []
+        for update in frames:  # each applied in turn: a mode tells it from the view after
+            lines += self.update_lines(follower.apply(update), update)
+        return lines
+
+    def reload(self, why: str) -> None:
+        follower = self.follower
+        assert follower is not None
+        self.add_log([f"The game was read again: {why}."])
+        self.cursor = None
+        self.add_log([self.play.resumed(follower.view)])
+        self.refresh_view()
+
+
+def view_watch_screen(app: Any, follower: Any, name: str) -> ViewWatchScreen | None:
+    """The watch screen for a watcher's stream (saves/view_stream.py), or None
+    (and a notice, the follower closed) when this Shamble cannot draw its mode
+    from a view alone."""
+    from tui.screens.coop_view import ViewGame, plays_from_view
+
+    if not plays_from_view(follower.mode):
+        follower.close()
+        app.notify(
+            f"This Shamble cannot show {follower.mode} games yet.", severity="error", timeout=10
+        )
+        return None
+    follower.game = ViewGame(follower)
+    play = get_ui(follower.mode).play(follower.game, getattr(app, "ascii_only", False))
+    return ViewWatchScreen(follower, play, name)
+
+
 # -- opening ------------------------------------------------------------------------
 
 
 def save_name(path: Path) -> str:
-    return printable(path.stem if path.suffix == ".shamble" else path.name)
+    return printable(path.stem if path.suffix in (".shamble", ".view") else path.name)
 
 
-def watch_screen(app: Any, follower: Follower) -> WatchScreen | None:
-    """The watch screen for a follower, or None (and a notice, the follower
-    closed) when this Shamble cannot show its game's mode."""
+def watch_screen(app: Any, follower: Any) -> WatchScreen | None:
+    """The watch screen for a follower (of a save, or of a watcher's stream),
+    or None (and a notice, the follower closed) when this Shamble cannot show
+    its game's mode."""
+    from saves.view_stream import ViewFollower
+
+    if isinstance(follower, ViewFollower):
+        return view_watch_screen(app, follower, save_name(follower.path))
     mode = follower.game.setup.mode
     ui = get_ui(mode)
     if ui is None:
