@@ -610,6 +610,8 @@ async def test_a_briefing_longer_than_the_log_is_read_from_its_start():
         assert screen.cursor != cursor and not screen.paging
         shown = log_shown(app)
         assert "lift." in shown and "Arrows move the cursor" in shown and "--more--" not in shown
+        await pilot.pause()
+        assert "m move" in screen_text(app).splitlines()[-1]  # the footer's keys are back
     app = ShambleApp(game=tutorial(), autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)

@@ -481,6 +481,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         if self.paging and self._intro_paged:  # the rest of the opening lines, and on
             self._intro_paged = False
             self.query_one(MessageLog).show_last()
+            self.refresh_bindings()  # the footer's keys, hidden while paging
         elif self.paging:
             event.stop()
             event.prevent_default()
