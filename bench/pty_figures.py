@@ -51,6 +51,8 @@ CURSOR_KEYS = "kjkjlhlhkjkj"  # up, down, right, left: some steps pan the board
 DIALOG = ("q", "n", "Leave this game")  # open, close, and what it asks
 END_TURN = ("e", "y")  # end the selected survivor's turn, and confirm
 QUIET = 0.25  # seconds without output that end a step
+IDLE = 0.06  # ... or this many, when the game slept through them (Terminal.idle)
+IDLE_CPU_MS = 0.3  # the CPU a sleeping game may use meanwhile (its input thread polls)
 FIRST_BYTE = 3.0  # seconds a key may take before it writes anything
 
 
@@ -119,22 +121,63 @@ class Terminal:
             self._take(self._read(0.05))
         return self.total + self.press("", quiet=0.8).bytes
 
+    def cpu_ms(self) -> float | None:
+        """CPU time the game's threads have used, or None when /proc cannot tell."""
+        total = 0
+        try:
+            for task in os.scandir(f"/proc/{self.proc.pid}/task"):
+                with open(f"{task.path}/schedstat") as f:
+                    total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        return total / 1e6
+
+    def sleeping(self) -> bool:
+        """Every thread of the game blocked, waiting for input or a timer."""
+        try:
+            for task in os.scandir(f"/proc/{self.proc.pid}/task"):
+                with open(f"{task.path}/stat") as f:
+                    if f.read().rpartition(")")[2].split()[0] != "S":
+                        return False
+        except (OSError, IndexError):
+            return False
+        return True
+
     def press(
-        self, keys: str, quiet: float = QUIET, until: str | None = None, timeout: float = 30.0
+        self,
+        keys: str,
+        quiet: float = QUIET,
+        until: str | None = None,
+        timeout: float = 30.0,
+        idle: bool = False,
     ) -> Step:
         """Type `keys`; bytes written until output stops (and, with `until`,
-        that text is on screen), and the time to its last byte."""
+        that text is on screen), and the time to its last byte.
+
+        With `idle`, a step also ends after a quiet spell of IDLE seconds
+        during which the game slept and used no CPU to speak of: it has drawn
+        what the key asked for. Only for keys that start no timed drawing (a
+        bot's or AI's steps shown one by one sleep between steps)."""
         start, last = self.total, None
         t0 = time.perf_counter()
         if keys:
             os.write(self.master, keys.encode())
-        wait, got = FIRST_BYTE, []
+        idle = idle and until is None
+        wait, got, cpu = FIRST_BYTE, [], None
         while True:
             data = self._read(wait)
             if data:
                 last = time.perf_counter()
                 got.append(data)
-                wait = quiet
+                wait = IDLE if idle else quiet
+                cpu = self.cpu_ms() if idle else None
+                continue
+            if cpu is not None and last is not None:
+                now = self.cpu_ms()
+                if now is not None and now - cpu < IDLE_CPU_MS and self.sleeping():
+                    break
+                wait = max(0.0, quiet - (time.perf_counter() - last))
+                cpu = None  # the rest of the quiet spell as before
                 continue
             if until is None:
                 break
@@ -209,7 +252,7 @@ def _end_rounds(term: Terminal, session: Session, rounds: int) -> None:
         before = _round_text(term)
         turn = 0
         for _ in SURVIVORS:
-            ask = term.press(END_TURN[0])
+            ask = term.press(END_TURN[0], idle=True)
             done = term.press(END_TURN[1], quiet=0.5)
             session.asks.append(ask)
             session.end_turns.append(done)
@@ -244,11 +287,11 @@ def play(mission: Path, home: Path, diff: bool) -> Session:
         session.first_frame = term.start("Survivors")
         save = _save_file(home)
         size0, commands0 = save.stat().st_size, _journal_length(save)
-        session.cursor = [term.press(k) for k in CURSOR_KEYS]
+        session.cursor = [term.press(k, idle=True) for k in CURSOR_KEYS]
         for _ in range(3):
-            session.dialog_open.append(term.press(DIALOG[0]))
+            session.dialog_open.append(term.press(DIALOG[0], idle=True))
             _expect(term, DIALOG[2], True, "the dialog")
-            session.dialog_close.append(term.press(DIALOG[1]))
+            session.dialog_close.append(term.press(DIALOG[1], idle=True))
             _expect(term, DIALOG[2], False, "the closed dialog")
         _end_rounds(term, session, ROUNDS)
         session.save_growth = save.stat().st_size - size0
@@ -292,7 +335,7 @@ def load(save: Path, home: Path, freeze: bool) -> LoadRun:
     try:
         term.start("Survivors")
         shown = len(gc_log.read_text().split()) if gc_log.exists() else 0
-        look = term.press("x")
+        look = term.press("x", idle=True)
         _end_rounds(term, session, 1)
     finally:
         term.close()
@@ -378,15 +421,15 @@ def play_mode(mode: Mode, home: Path, diff: bool = True, helps: int = 2) -> Mode
     run = ModeRun()
     try:
         run.first_frame = term.start(mode.ready)
-        run.cursor = [term.press(k) for k in MODE_CURSOR]
+        run.cursor = [term.press(k, idle=True) for k in MODE_CURSOR]
         for _ in range(helps):
-            opened = until_shown(term, term.press(HELP[0]), HELP[2], True)
-            closed = until_shown(term, term.press(HELP[1]), HELP[2], False)
+            opened = until_shown(term, term.press(HELP[0], idle=True), HELP[2], True, idle=True)
+            closed = until_shown(term, term.press(HELP[1], idle=True), HELP[2], False, idle=True)
             run.help.append(opened.bytes + closed.bytes)
             run.keys += [opened, closed]
         for _ in range(2):
             before = term.text().count(mode.log_text)
-            run.log.append(term.press(mode.log_key))
+            run.log.append(term.press(mode.log_key, idle=True))
             if term.text().count(mode.log_text) <= before and before < 4:
                 raise RuntimeError(f"{mode.name}: {mode.log_key!r} logged no {mode.log_text!r}")
         for keys, until in mode.round_keys:
@@ -398,14 +441,16 @@ def play_mode(mode: Mode, home: Path, diff: bool = True, helps: int = 2) -> Mode
     return run
 
 
-def until_shown(term: Terminal, step: Step, text: str, shown: bool, timeout: float = 30) -> Step:
+def until_shown(
+    term: Terminal, step: Step, text: str, shown: bool, timeout: float = 30, idle: bool = False
+) -> Step:
     """The step, and what follows it until `text` is on screen (or gone): on a
     loaded machine a quiet spell may come in the middle of drawing."""
     t0 = time.perf_counter()
     while (text in term.text()) != shown:
         if time.perf_counter() - t0 > timeout:
             raise RuntimeError(f"{text!r} shown={shown} after {timeout} s:\n{term.text()}")
-        more = term.press("")
+        more = term.press("", idle=idle)
         step = Step(step.keys, step.bytes + more.bytes, more.ms if more.ms else step.ms)
     return step
 
@@ -413,7 +458,7 @@ def until_shown(term: Terminal, step: Step, text: str, shown: bool, timeout: flo
 def leave(term: Terminal) -> list[Step]:
     """Out of Shamble from a game: its leave dialog's quit answer when it has
     one, else leave the game and quit from the title."""
-    steps = [until_shown(term, term.press(LEAVE[0]), LEAVE[1], True)]
+    steps = [until_shown(term, term.press(LEAVE[0], idle=True), LEAVE[1], True, idle=True)]
     if f"{QUIT_KEYS} " in term.text():
         keys = [QUIT_KEYS]
     else:
