@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from tui.app import ShambleApp
+from tui.modes import ui_modes
 from tui.modes.station.fields import SeatedRosterList, deal
 from tui.screens.game import GameScreen
 from tui.screens.newgame import NewGameScreen
@@ -292,3 +293,27 @@ async def test_the_row_in_focus_is_marked_without_colour():
         dialog.query_one("#start").focus()
         await pilot.pause()
         assert marked() == [] and reversed_names() == set()
+
+
+async def test_enter_in_a_seats_name_goes_on_and_starts_nothing():
+    """Issue 28: Enter in Outbreak's first seat name started the game with the
+    seats, variants and undo below it never looked at; it goes to the next
+    row, as the hint says. Enter in the seed still starts, as its hint says."""
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(pilot)
+        await pick(pilot, "mode", *["down"] * ui_modes().index("outbreak"))
+        assert dialog.mode == "outbreak"
+        name = dialog.query_one("#seat-name-1")
+        name.focus()
+        await pilot.pause()
+        assert "Enter goes to the next row" in str(dialog.query_one("#newgame-hint").render())
+        await pilot.press("a", "n", "n", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and dialog.focused is not name
+        dialog.query_one("#seed").focus()
+        await pilot.pause()
+        assert "Enter starts the game" in str(dialog.query_one("#newgame-hint").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game.setup.mode == "outbreak"

@@ -5,9 +5,10 @@ its missions and the rows of its own options (tui.widgets.fields), which
 replace the last mode's rows when the mode changes. The first row (Mode)
 is focused when the dialog opens and the arrow keys move from row to row,
 as the hint under the title says, and the hint says what Enter does on the
-row in focus: it opens a drop-down or ticks a row of a list, and starts the
-game only on Start or in a text field below the rows (the seed), so the
-first Enter never starts a game the player has not looked at. Whatever the engine
+row in focus: it opens a drop-down or ticks a row of a list, goes on from a
+seat's name, and starts the game only on Start or in the seed (below every
+row but Undo), so the first Enter never starts a game the player has not
+looked at. Whatever the engine
 refuses is shown here, and nothing starts."""
 
 from __future__ import annotations
@@ -123,8 +124,10 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         focused = self.focused
         if isinstance(focused, Button):
             enter = f"{self.start_word.lower()}s the game" if focused.id == "start" else "cancels"
-        elif isinstance(focused, Input):  # the seed, a seat's name: after the rows above
+        elif isinstance(focused, Input) and focused.id == "seed":  # past every row but Undo
             enter = f"{self.start_word.lower()}s the game"
+        elif isinstance(focused, Input):  # a seat's name: rows below still to see
+            enter = "goes to the next row"
         elif isinstance(focused, SelectOverlay):  # a drop-down open
             enter = "chooses, Esc closes the list"
         elif isinstance(focused, OptionList):
@@ -189,7 +192,12 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
             self.mission_changed(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.start()  # the hint says so there: the rows above were all passed
+        """Enter in the seed starts (every row but Undo is above it, and the
+        hint says so); in a field further up (a seat's name) it goes on."""
+        if event.input.id == "seed":
+            self.start()
+        else:
+            self.focus_next()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
