@@ -115,3 +115,26 @@ def test_every_line_is_plain_and_short(outbreak):
         text = player.leave()
         assert "\x1b" not in text
         assert max(len(x) for x in text.splitlines()) < 120
+
+
+def test_a_plain_commander_never_hears_where_the_unseen_sniper_went(place):
+    """SN hidden movement through plain terminals: given the sniper (ann) and
+    a human commander (bob) at one table, when the sniper moves unseen and
+    ends his turn, the commander hears that a move was made, not where, and
+    is told once that it is his turn."""
+    name = place.host("--mode", "sniper", "--mission", "village", "--commander", "human",
+                      "--seed", "5")  # fmt: skip
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Sniper.")
+    bob = PlainPlayer(place, name, "bob")
+    bob.wait_for("Waiting for Sniper (root.ann)")
+    ann.ask("move 2,6")
+    ann.wait_for("You move 1 step to 2,6.")
+    bob.wait_for("Sniper (root.ann) made a move.")
+    ann.type("end turn")
+    ann.wait_for("(yes or no)")
+    ann.ask("yes")
+    told = bob.wait_for("You draw an event card")
+    assert len(re.findall(r"your turn", told, re.I)) == 1, told
+    assert "2,6" not in bob.text()
+    assert "Waiting for Commander (root.bob)." in ann.wait_for("Waiting for Commander")

@@ -86,7 +86,7 @@ async def test_two_plain_tabs_host_join_and_talk_at_one_table(serve):
         for question in ("mode", "Mission:", "Seed"):
             await one.wait_for(question)
             await one.type("7" if question == "Seed" else "")
-        await one.wait_for("Enter hosts it so")
+        await one.wait_for("Enter hosts it")
         await one.type("")
         await one.wait_for("Your turn, Vega.")
         ws2 = await client.ws_connect(

@@ -167,11 +167,12 @@ def host_menu(io: Lines) -> Any:
     options = next((o for o in TWO_PEOPLE if people(o) >= 2), None)
     while True:
         said = ", ".join(f"{k} {v}" for k, v in (options or {}).items()) or "as the mission is"
-        io.say(f"Seats: {said}." if options is not None else "This mission has one seat.")
-        answer = io.ask(
-            "Enter hosts it so; or type options as shamble host takes them (players 3, "
-            "seats human,human,human, zombies human); or back:"
+        io.say(
+            f"Seats: {said}." if options is not None else "This mission has one seat.",
+            "Type options as shamble host takes them to change it: players 3, "
+            "seats human,human,human, zombies human.",
         )
+        answer = io.ask("Enter hosts it; options, or back:")
         if answer is None:
             return "quit"
         if answer.lower() in ("b", "back"):

@@ -25,6 +25,7 @@ and the prompt is said again once things are quiet."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from typing import Any
@@ -201,7 +202,7 @@ class SharedTable(PlainTable):
             before, self.before = self.before, self._now()
             self.refresh()
             self._tell_move(change, before)
-            self.news()
+            self.news(self.last_story)
         elif change.kind == "chat":
             line = change.line
             if line.kind == "presence" and line.text in (
@@ -252,8 +253,9 @@ class SharedTable(PlainTable):
         self.arrive(said)
         self.story_log.extend(said)
 
-    def news(self) -> None:
-        """Whose turn it is, said once when it changes; the end, said once."""
+    def news(self, told: list[str] | None = None) -> None:
+        """Whose turn it is, said once when it changes (not when the move's
+        story `told` has just said "Your turn"); the end, said once."""
         client, view = self.client, self.host.view
         outcome = client.status.outcome or view.get("outcome")
         if outcome:
@@ -272,7 +274,8 @@ class SharedTable(PlainTable):
         self.was_mine = mine
         if mine:
             self.seat = client.seat_info(client.view_seat)  # the prompt's name for it
-            lines = [f"Your turn, {self.turn_name()}."]
+            said = any(re.search(r"\byour turn\b", x, re.I) for x in told or [])
+            lines = [] if said else [f"Your turn, {self.turn_name()}."]
             pending = view.get("pending") and self.play.pending_commands(self.host.legal)
             if pending:
                 lines.append(self.play.pending_title(view) + ": type what for the choices.")
