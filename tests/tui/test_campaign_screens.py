@@ -413,3 +413,27 @@ def campaign_briefing_end(screen: CampaignScreen) -> str:
     from tui.modes.station.campaign import mission_infos
 
     return " ".join(mission_infos()[screen.progress.mission]["briefing"].split()[-3:])
+
+
+async def test_the_new_campaign_start_button_names_enter_only_while_it_has_it():
+    """Issue 28: "Start (Enter)" is what Enter does while Start has the focus
+    (as the dialog opens); on the Ironman drop-down Enter opens its list, and
+    the button then says only "Start"."""
+    from textual.widgets import Select
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("enter")  # "New campaign..."
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewCampaignDialog)
+        start = dialog.query_one("#start")
+        assert dialog.focused is start and str(start.label) == "Start (Enter)"
+        dialog.query_one("#ironman", Select).focus()
+        await pilot.pause()
+        assert str(start.label) == "Start"
+        start.focus()
+        await pilot.pause()
+        assert str(start.label) == "Start (Enter)"

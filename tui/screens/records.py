@@ -157,6 +157,12 @@ class NewRecordDialog(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
 
+    def on_descendant_focus(self, event) -> None:
+        """The Start button names Enter only while Enter presses it (on a
+        drop-down Enter opens the list, on a list it ticks a row)."""
+        start = self.query_one("#start", Button)
+        start.label = "Start (Enter)" if event.widget is start else "Start"
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.start() if event.button.id == "start" else self.dismiss(None)
 
