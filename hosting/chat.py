@@ -50,6 +50,7 @@ class ChatLine(msgspec.Struct, frozen=True, omit_defaults=True):
     at: int = 0  # journal frames when it was said: where in the game
     time: float = 0.0
     kind: str = "say"  # say | presence
+    channel: str = ""  # "": the whole table; "watchers": watchers only (Talk.watchers_apart)
 
 
 def clean(text: str) -> str:
@@ -85,6 +86,9 @@ class Talk:
         self.now = now
         self.lines: list[ChatLine] = []
         self.muted: set[str] = set()
+        # the host's choice: watchers talk among themselves, the players do
+        # not hear them (the players' lines still reach the watchers)
+        self.watchers_apart = False
         self._said: dict[str, deque[float]] = {}
         if path is not None:
             self._load(path)
@@ -124,10 +128,10 @@ class Talk:
                 return f"slow down: {RATE_LINES} lines in {RATE_SECONDS:.0f} seconds at most"
         return None
 
-    def say(self, account: str, text: str, seat: str, at: int) -> ChatLine:
+    def say(self, account: str, text: str, seat: str, at: int, channel: str = "") -> ChatLine:
         """Keep a line (refusal() said it may be said) and return it."""
         self._said.setdefault(account, deque()).append(self.now())
-        return self._keep(ChatLine(account, clean(text), seat, at, time.time()))
+        return self._keep(ChatLine(account, clean(text), seat, at, time.time(), "say", channel))
 
     def note(self, account: str, text: str, at: int) -> ChatLine:
         """A line about the table itself (who came, who left)."""
@@ -148,8 +152,9 @@ class Talk:
                 pass  # talk is a nicety: the game goes on without its record
         return line
 
-    def recent(self) -> list[ChatLine]:
-        return list(self.lines[-KEEP:])
+    def recent(self, watcher: bool = False) -> list[ChatLine]:
+        """The last lines for someone joining: the watchers' own only to a watcher."""
+        return [x for x in self.lines if watcher or x.channel != "watchers"][-KEEP:]
 
 
 def read_record(path: Path) -> list[ChatLine]:
@@ -174,4 +179,6 @@ def spoken(line: ChatLine) -> str:
     if line.kind == "presence":
         return f"* {line.text}"
     who = f"{line.account} ({line.seat})" if line.seat else f"{line.account} (watching)"
+    if line.channel == "watchers":
+        return f"{who} says to the watchers: {line.text}"
     return f"{who} says: {line.text}"

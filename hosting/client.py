@@ -416,6 +416,11 @@ class Client:
         """The host's account only: stop passing on (or pass on again) an account's lines."""
         return await self._request(lambda ref: p.Mute(ref=ref, account=account, muted=muted))
 
+    async def watchers_apart(self, apart: bool = True) -> p.Result:
+        """The host's account only: watchers talk among themselves, unheard by
+        the players (or, apart=False, with the whole table again)."""
+        return await self._request(lambda ref: p.WatchersApart(ref=ref, apart=apart))
+
     async def close(self) -> None:
         """Leave the game (the seats stay yours: joining again takes them back)."""
         if self.closed is None:

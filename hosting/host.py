@@ -18,8 +18,9 @@ from engine.core import log
 from engine.core.timeline import undo_refusal
 from hosting import presence
 from hosting import protocol as p
-from hosting.chat import Talk, spoken
+from hosting.chat import Talk
 from hosting.seats import SeatTable, bot_move, redact
+from hosting.talk import TalkAtTable
 
 RECENT_ENTRIES = 40  # a view replica's Welcome retells at most this many entries...
 RECENT_BYTES = 128 << 10  # ...in at most this many bytes of events
@@ -85,7 +86,7 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-class Host:
+class Host(TalkAtTable):
     """One shared game. Transports call hello / handle / leave; `schedule(delay,
     fn)` runs fn later on the host's loop (bots move through it)."""
 
@@ -280,7 +281,7 @@ class Host:
                 start=start,
                 view=None if shared else self._view(self.player(conn)),
                 recent=[] if shared else self.recent(self.player(conn)),
-                chat=self.talk.recent(),
+                chat=self.talk.recent(watcher=not self.table.seats_of(self.player(conn))),
             )
         )
         _say(f"{self.player(conn)} joined ({conn.id})")
@@ -370,6 +371,8 @@ class Host:
                 self._say_line(conn, ref, text)
             case p.Mute(ref=ref, account=account, muted=muted):
                 self._mute(conn, ref, account, muted)
+            case p.WatchersApart(ref=ref, apart=apart):
+                self._watchers_apart(conn, ref, apart)
             case p.Ping():
                 pass
             case p.Bye():
@@ -379,41 +382,6 @@ class Host:
                 conn.send(p.Closed(reason=f"a {type(message).__name__} is not a request"))
                 conn.close()
                 self.leave(conn)
-
-    # -- talk at the table ----------------------------------------------------------
-    def _at(self) -> int:
-        return len(self.game.journal)
-
-    def _tell_all(self, line: Any) -> None:
-        said = p.Said(line=line)
-        for conn in list(self.conns.values()):
-            conn.send(said)
-
-    def _say_line(self, conn: Conn, ref: int, text: str) -> None:
-        why = self.talk.refusal(conn.account, text)
-        if why:
-            conn.send(p.Result(ref=ref, ok=False, code="not_said", message=why))
-            return
-        mine = self.table.seats_of(self.player(conn))
-        seat = ", ".join(self.table.label(s) for s in mine)
-        line = self.talk.say(conn.account, text, seat, self._at())
-        _say(spoken(line))
-        self._tell_all(line)  # everyone hears it before the speaker hears "ok"
-        conn.send(p.Result(ref=ref, ok=True, index=self._at()))
-
-    def _mute(self, conn: Conn, ref: int, account: str, muted: bool) -> None:
-        if not self.host_account or conn.account != self.host_account:
-            conn.send(
-                p.Result(ref=ref, ok=False, code="not_host", message="only the host may mute")
-            )
-            return
-        if account == conn.account:
-            conn.send(p.Result(ref=ref, ok=False, code="not_muted", message="that is you"))
-            return
-        (self.talk.muted.add if muted else self.talk.muted.discard)(account)
-        word = "muted" if muted else "no longer muted"
-        self._tell_all(self.talk.note(account, f"the host has {word} {account}", self._at()))
-        conn.send(p.Result(ref=ref, ok=True, index=self._at()))
 
     def _answer(self, conn: Conn, ref: int, act: Callable[[], None]) -> None:
         try:

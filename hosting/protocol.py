@@ -111,6 +111,13 @@ class Mute(Message, tag="mute"):
     muted: bool = True
 
 
+class WatchersApart(Message, tag="watchers_apart"):
+    """The host's account only: watchers talk among themselves (or with the table again)."""
+
+    ref: int
+    apart: bool = True
+
+
 class Ping(Message, tag="ping"):
     """I am still here (Redis clients: the host has no connection to watch)."""
 
@@ -120,7 +127,19 @@ class Bye(Message, tag="bye"):
 
 
 ToHost = (
-    Hello | Submit | Undo | Redo | Claim | Release | HandToBot | TakeBack | Say | Mute | Ping | Bye
+    Hello
+    | Submit
+    | Undo
+    | Redo
+    | Claim
+    | Release
+    | HandToBot
+    | TakeBack
+    | Say
+    | Mute
+    | WatchersApart
+    | Ping
+    | Bye
 )
 
 

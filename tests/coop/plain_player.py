@@ -22,11 +22,14 @@ class PlainPlayer:
     def __init__(self, place: CoopPlace, name: str, player: str, *how: str) -> None:
         self.out = place.root / f"plain-{player}.out"
         self.err = place.root / f"plain-{player}.err"
+        env = {**place.env, "SHAMBLE_PLAYER": player, "SHAMBLE_PLAIN": ""}
+        if player == "host":  # the host's own account, which may mute and set watchers apart
+            env.pop("SHAMBLE_PLAYER")
         with open(self.out, "wb") as out, open(self.err, "wb") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tui.cli", "--plain", *(how or ("join",)), name],
                 cwd=REPO,
-                env={**place.env, "SHAMBLE_PLAYER": player, "SHAMBLE_PLAIN": ""},
+                env=env,
                 stdin=subprocess.PIPE,
                 stdout=out,
                 stderr=err,

@@ -119,3 +119,39 @@ def test_an_old_peer_without_talk_still_reads_the_welcome():
     old = msgspec.msgpack.decode(p.encode(welcome))
     assert old["chat"][0]["text"] == "hello"
     assert p.decode_to_client(p.encode(welcome)).chat[0].text == "hello"
+
+
+def test_the_host_gives_the_watchers_a_channel_the_players_do_not_hear(table):
+    """Issue 31 item 3: once the host's account sets the watchers apart, a
+    watcher's line reaches the watchers only (marked so), a player's line
+    still reaches everyone, and a player joining later reads none of the
+    watchers' lines; set together again, a watcher's line reaches all."""
+    alice, bob = table.join("alice"), table.join("bob")
+    carol, dan = table.join("carol", watch=True), table.join("dan")  # dan: no seat left
+    apart = lambda ref, on=True: p.WatchersApart(ref=ref, apart=on)  # noqa: E731
+    refused = table.ask(bob, apart)
+    assert not refused.ok and refused.code == "not_host"
+    assert table.ask(alice, apart).ok
+    assert "the players do not hear them" in alice.last(p.Said).line.text
+    assert say(table, carol, "she will open the wrong door").ok
+    assert [x.text for x in said(dan)] == ["she will open the wrong door"]
+    assert said(dan)[0].channel == "watchers"
+    assert (
+        spoken(said(dan)[0])
+        == "carol (watching) says to the watchers: she will open the wrong door"
+    )
+    assert said(alice) == [] and said(bob) == []
+    assert say(table, bob, "I go left").ok
+    assert [x.text for x in said(carol)] == ["she will open the wrong door", "I go left"]
+    # joining later: a player reads the table's lines only, a watcher the watchers' too
+    table.host.leave(bob)
+    bob2 = table.join("bob")
+    assert [x.text for x in bob2.last(p.Welcome).chat if x.kind == "say"] == ["I go left"]
+    eve = table.join("eve", watch=True)
+    assert [x.text for x in eve.last(p.Welcome).chat if x.kind == "say"] == [
+        "she will open the wrong door",
+        "I go left",
+    ]
+    assert table.ask(alice, lambda ref: apart(ref, False)).ok
+    assert say(table, carol, "together again").ok
+    assert said(alice)[-1].text == "together again" and said(alice)[-1].channel == ""

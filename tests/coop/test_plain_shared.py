@@ -138,3 +138,36 @@ def test_a_plain_commander_never_hears_where_the_unseen_sniper_went(place):
     assert len(re.findall(r"your turn", told, re.I)) == 1, told
     assert "2,6" not in bob.text()
     assert "Waiting for Commander (root.bob)." in ann.wait_for("Waiting for Commander")
+
+
+def test_watchers_talk_among_themselves_once_the_host_sets_them_apart(place):
+    """Issue 31 item 3 at plain terminals: the host's account types
+    `watchers apart`; a watcher's line then reaches the other watcher,
+    marked as the watchers' own, and neither player; `watchers together`
+    gives the table one channel again."""
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    host = PlainPlayer(place, name, "host")
+    host.wait_for("Your turn, Vega.")
+    bob = PlainPlayer(place, name, "bob")
+    bob.wait_for("Your turn, Lin.")
+    carol = PlainPlayer(place, name, "carol", "watch")
+    dee = PlainPlayer(place, name, "dee", "watch")
+    carol.wait_for("You are watching")
+    dee.wait_for("You are watching")
+    host.wait_for("root.dee came to watch.")
+    bob.ask("watchers apart")
+    bob.wait_for("Not done: only the host may give the watchers a channel")
+    host.ask("watchers apart")
+    for someone in (host, bob, carol, dee):
+        someone.wait_for("the players do not hear them")
+    carol.ask("say she should search first")
+    dee.wait_for("root.carol (watching) says to the watchers: she should search first")
+    bob.ask("say I open the door")  # the players' lines still reach the watchers
+    carol.wait_for("root.bob (Player 2) says: I open the door")
+    host.wait_for("root.bob (Player 2) says: I open the door")
+    assert "search first" not in host.text() + bob.text()
+    host.ask("watchers together")
+    carol.wait_for("the watchers talk with the whole table again")
+    dee.ask("say hello players")
+    host.wait_for("root.dee (watching) says: hello players")
+    bob.wait_for("root.dee (watching) says: hello players")

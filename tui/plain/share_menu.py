@@ -97,7 +97,7 @@ def game_words(name: str, info: Any) -> str:
 
 def join_menu(io: Lines, broker: str | None = None) -> Any:
     """The games hosted here, numbered; join or watch the one chosen."""
-    from tui.plain import _pick
+    from tui.plain.records import pick as _pick
 
     games = asyncio.run(_games(broker))
     if not games:
@@ -133,7 +133,7 @@ def host_menu(io: Lines) -> Any:
     from engine import Game, MissionError, RuleError
     from hosting.seats import seat_specs
     from tui.modes import get_ui
-    from tui.plain import _pick
+    from tui.plain.records import pick as _pick
 
     modes = shareable_modes()
     if not modes:

@@ -45,6 +45,8 @@ HELP = [
     "  say LINE, or 'LINE: say a line to everyone at the table.",
     "  who: the table: who sits where, who is here, idle, away or watching.",
     "  mute NAME, unmute NAME: the host's account only (a seat or a player's name).",
+    "  watchers apart, watchers together: the host's account only: whether the",
+    "    watchers' lines reach the players or only the other watchers.",
     "  quit: leave the table; your seats wait for you (join it again to come back).",
 ]
 
@@ -127,7 +129,12 @@ def said_line(line: Any) -> str:
     text = clean(str(line.text))
     if line.kind == "presence":
         return f"* {text}"
-    safe = type(line)(account=clean(str(line.account)), text=text, seat=clean(str(line.seat or "")))
+    safe = type(line)(
+        account=clean(str(line.account)),
+        text=text,
+        seat=clean(str(line.seat or "")),
+        channel="watchers" if line.channel == "watchers" else "",
+    )
     return spoken(safe)
 
 
@@ -295,7 +302,7 @@ class SharedTable(PlainTable):
         return ", ".join(who(self.client, s) for s in self.client.status.turn) or "nobody"
 
     def over_lines(self) -> list[str]:
-        from tui.plain import table_lines as rows
+        from tui.plain.records import table_lines as rows
 
         over = self.play.game_over()
         return [
@@ -363,6 +370,10 @@ class SharedTable(PlainTable):
             return self.say(rest)
         if low in ("mute", "unmute"):
             self.mute(rest, low == "mute")
+            return None
+        if low == "watchers" and rest.strip().lower() in ("apart", "together"):
+            apart = rest.strip().lower() == "apart"
+            self.requests.append((lambda: self.client.watchers_apart(apart), "Not done"))
             return None
         if low in ("who", "table") and not rest:
             self.who()

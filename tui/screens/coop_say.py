@@ -2,7 +2,9 @@
 
 One row to type on: Enter says it to everyone at the table (hosting/chat.py
 cleans it and passes it on), Escape says nothing. The host's own account
-may type `/mute NAME` or `/unmute NAME` here."""
+may type `/mute NAME` or `/unmute NAME` here, and `/watchers apart` (the
+watchers talk among themselves, unheard by the players) or `/watchers
+together`."""
 
 from __future__ import annotations
 
@@ -64,5 +66,8 @@ async def send(screen: Any, text: str) -> None:
     client = screen.client
     if word in ("/mute", "/unmute") and rest.strip():
         await screen._ask(lambda: client.mute(rest.strip(), word == "/mute"), "Not done")
+    elif word == "/watchers" and rest.strip() in ("apart", "together"):
+        apart = rest.strip() == "apart"
+        await screen._ask(lambda: client.watchers_apart(apart), "Not done")
     else:
         await screen._ask(lambda: client.say(text), "Not said")
