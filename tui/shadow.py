@@ -333,10 +333,11 @@ class ShadowScreen:
             return
         # Two ways to write the same cells; the shorter one goes out.
         before = self._snapshot(rows)
-        by_row = "".join(self._flush_row(y, *self.dirty[y]) for y in rows)
+        changes = {y: self._changed(y, *self.dirty[y]) for y in rows}  # worked out once
+        by_row = "".join(self._flush_row(y, 0, 0, changes[y]) for y in rows)
         row_state = self._snapshot(rows)
         self._restore(before)
-        by_colour = self._flush_grouped(rows)
+        by_colour = self._flush_grouped(rows, changes)
         if not self._grouped_wins(by_row, by_colour):
             self._restore(row_state)
             by_colour = by_row
@@ -539,9 +540,10 @@ class ShadowScreen:
             if shown[x] != " " or want[x] != " " or not same_blank(" ", attrs[x], shown_attrs[x]):
                 shown[x], shown_attrs[x] = want[x], attrs[x]
 
-    def _flush_row(self, y: int, lo: int, hi: int) -> str:
-        """The escapes and text that write row y's changed cells left to right."""
-        changed = self._changed(y, lo, hi)
+    def _flush_row(self, y: int, lo: int, hi: int, changed: set[int] | None = None) -> str:
+        """The escapes and text that write row y's changed cells left to right
+        (those between lo and hi, unless given)."""
+        changed = self._changed(y, lo, hi) if changed is None else set(changed)
         if not changed:
             return ""
         want, attrs = self.want[y], self.want_attr[y]
@@ -665,7 +667,7 @@ class ShadowScreen:
         if start < hi:
             yield start, hi, run or attrs[start], False
 
-    def _flush_grouped(self, rows: list[int]) -> str:
+    def _flush_grouped(self, rows: list[int], changes: dict[int, set[int]]) -> str:
         """The changed cells of these rows written one attribute at a time: the
         runs of blanks erased first, then every run of each colour and style
         in turn, the cursor moved between them. On a map where colours
@@ -678,7 +680,7 @@ class ShadowScreen:
         groups: dict[Attr, list[tuple[int, int, int]]] = {}  # attr: runs (y, x, end)
         settled = []
         for y in rows:
-            changed = self._changed(y, *self.dirty[y])
+            changed = changes[y]
             if not changed:
                 continue
             settled.append((y, changed))
