@@ -246,6 +246,17 @@ class Host(TalkAtTable):
             conn.send(self.info())
             conn.close()
             return
+        mine = self.table.seats_of(conn.account)
+        if hello.watch and mine and self.game.table.hidden:
+            seats = ", ".join(self.table.label(s) for s in mine)
+            conn.send(
+                p.Closed(
+                    reason=f"you play {seats} here: in a game between opponents a player "
+                    "does not watch it too (a watcher sees what your seat may not)"
+                )
+            )
+            conn.close()
+            return
         if hello.watch:  # under a name with no seat, so it is told as a watcher
             self.watching.add(conn.id)
             self.seated_as[conn.id] = self.watch_as(conn)

@@ -103,3 +103,17 @@ def test_a_watcher_takes_no_seat_is_told_as_the_spectator_and_may_only_talk(tabl
     again = table.join("alice", watch=True)
     assert again.last(p.Welcome).account == "alice#2"
     assert table.submit(again, type="end_turn", survivor="vega").code == "watching"
+
+
+def test_a_player_of_a_game_between_opponents_may_not_watch_it_too():
+    """K-7 with watchers: in Outbreak a watcher is told what the spectator is,
+    which a seat may not know; so an account seated there cannot come to
+    watch from another terminal (it would see past its own seat), while
+    anyone else may."""
+    game = Game.new("outbreak", seed=3, seats="human,human")
+    bench = HostBench(game)
+    bench.join("alice")
+    again = bench.join("alice", watch=True)
+    assert again.closed and "does not watch it too" in again.last(p.Closed).reason
+    carol = bench.join("carol", watch=True)
+    assert not carol.closed and carol.last(p.Welcome).account == "carol"

@@ -31,7 +31,12 @@ async def _session(io: Lines, name: str, broker: str | None, watch: bool) -> str
             await client.close()
             return "left"
         table = SharedTable(client, io)
-        how = await table.run_shared()
+        try:
+            how = await table.run_shared()
+        except asyncio.CancelledError:  # Ctrl+C: leave the table as quit would
+            client.listeners.clear()
+            await client.close()
+            raise
         if how != "rejoin":
             client.listeners.clear()
             await client.close()
@@ -49,7 +54,11 @@ async def _session(io: Lines, name: str, broker: str | None, watch: bool) -> str
 def play_shared(io: Lines, name: str, broker: str | None = None, watch: bool = False) -> str:
     """Join or watch the shared game name at the plain prompt; "left" when the
     player left the table, "quit" when the input ended."""
-    how = asyncio.run(_session(io, name, broker, watch))
+    try:
+        how = asyncio.run(_session(io, name, broker, watch))
+    except KeyboardInterrupt:  # Ctrl+C at the prompt: the player leaves, as at any plain prompt
+        io.say("", f"You left {name}; your seats wait for you.")
+        return "quit"
     return "quit" if how == "ended" else "left"
 
 
