@@ -171,3 +171,24 @@ def test_watchers_talk_among_themselves_once_the_host_sets_them_apart(place):
     dee.ask("say hello players")
     host.wait_for("root.dee (watching) says: hello players")
     bob.wait_for("root.dee (watching) says: hello players")
+
+
+def test_a_plain_player_joins_again_after_the_host_comes_back(place):
+    """The host killed and resumed from its save: the plain player is told the
+    connection closed, Enter joins again, and the table goes on with talk."""
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Vega.")
+    ann.ask("say before")
+    ann.wait_for("says: before")
+    place.kill_host(name)
+    ann.wait_for("Press Enter to join it again")
+    resumed = place.cli("host", "--bot-pace", "0", "--resume", name)
+    assert resumed.returncode == 0, resumed.stderr
+    place.hosts.add(place.host_pid(name))
+    start = len(ann.text())
+    ann.ask("")
+    back = ann.wait_for("You joined", start)
+    assert "Joining" in back
+    ann.ask("say after")
+    ann.wait_for("root.ann (Player 1) says: after", start)
