@@ -8,8 +8,8 @@ emulator, keys from standard input, no console or sound device needed) at
 80x24 with `shamble --plain new --mission tutorial` as its shell; its
 speech goes through its generic driver to a script that writes each
 utterance as a line of a transcript. The commands typed are, by the names
-`what` lists them, the Station bot's in a twin game of the same seed (to
-the end of the tutorial), in the other modes 40 of a seeded picker. The
+`what` lists them, the engine's stand-in's (the bot a player away is
+played by) in a twin game, on the first seed it wins, to the end. The
 figures: how many utterances and words Fenrir spoke, and how long
 espeak-ng takes to say them at Fenrir's rate; the transcript is kept
 (its path is printed) to read what a player hears (docs/play-plain.md)."""
@@ -29,6 +29,7 @@ import termios
 import time
 import wave
 from pathlib import Path
+from typing import Any
 
 from bench.common import emit, note
 
@@ -113,53 +114,74 @@ class Reader:
         os.close(self.master)
 
 
-def play_tutorial(reader: Reader, mode: str, steps: int) -> str | None:
-    """Station: the bot's commands to the end of its tutorial. Another mode:
-    `steps` commands of a seeded picker (turns ended often, as the plain pty
-    tests play), after the questions a player asks first."""
-    import random
+def persons(game: Any) -> list[str]:
+    from engine.core.table import PERSON
 
+    return [s.id for s in game.seats() if s.kind == PERSON]
+
+
+def bots(game: Any) -> None:
+    for _ in game.play_bots():
+        pass
+
+
+def stand_in_wins(mode: str, seed: int) -> bool:
+    """The engine's stand-in (the bot a player away is played by) wins this
+    seed for the person's seats, their bots and AI playing as in the game."""
+    from engine import Game
+
+    game = Game.new(mode, mission=MISSIONS[mode], seed=seed, **OPTIONS.get(mode, {}))
+    mine = persons(game)
+    for _ in range(3000):
+        bots(game)
+        command = None if game.outcome else game.stand_in(mine)
+        if command is None:
+            break
+        game.submit(command)
+    won = game.outcome == "won"
+    winner = game.summary().get("winner")
+    return won and (winner is None or winner in mine)
+
+
+def winning_seed(mode: str) -> int:
+    return next((s for s in range(60) if stand_in_wins(mode, s)), SEED)
+
+
+def play_to_the_end(reader: Reader, mode: str, seed: int) -> str | None:
+    """The questions a player asks first (where, near, board, what), then
+    the stand-in's commands typed by their names to the end of the game."""
     import msgspec
 
-    from engine import Game, RuleError
+    from engine import Game
     from tui.modes import get_ui
 
-    game = Game.new(mode, seed=SEED, **OPTIONS.get(mode, {}))
+    game = Game.new(mode, mission=MISSIONS[mode], seed=seed, **OPTIONS.get(mode, {}))
     play = get_ui(mode).play(game, True)
-    chooser = None
-    if mode == "station":
-        from engine.station.bot import StationBot
-
-        chooser = StationBot.for_game(game)
-    rng = random.Random(SEED)
-    bots = lambda: [game.submit(c) for c in iter(game.bot_command, None)]  # noqa: E731
-    bots()
+    mine = persons(game)
+    bots(game)
     said = reader.answer()
     for word in ("where", "near", "board", "what"):
         reader.type(word)
         said = reader.answer()
-    for _ in range(400 if chooser else steps):
-        if game.outcome:
+    for _ in range(1000):
+        command = None if game.outcome else game.stand_in(mine)
+        if command is None:
             break
         view = game.view(play.viewer())
-        legal = [msgspec.to_builtins(c) for c in game.legal_commands()]
-        if chooser is not None:
-            command = msgspec.to_builtins(chooser.choose(view, game.legal_commands()))
-        else:
-            labels = [play.label(c, view) for c in legal]
-            unique = [c for c, lab in zip(legal, labels, strict=True) if labels.count(lab) == 1]
-            enders = [c for c in unique if c["type"] in ("end_turn", "end", "hide", "pass")]
-            command = rng.choice(enders if enders and rng.random() < 0.45 else unique)
-        reader.type(play.label(command, view))
+        command = msgspec.to_builtins(command)
+        label = play.label(command, view)
+        reader.type(label)
         said = reader.answer()
+        if b"commands fit; pick one by number" in said:  # alike by name: its place
+            legal = [msgspec.to_builtins(c) for c in game.legal_commands()]
+            alike = [c for c in legal if play.label(c, view) == label]
+            reader.type(str(alike.index(command) + 1))
+            said = reader.answer()
         while said.endswith(b"(yes or no) "):
             reader.type("yes")
             said = reader.answer()
-        try:
-            game.submit(command)
-        except RuleError:
-            continue
-        bots()
+        game.submit(command)
+        bots(game)
     if game.outcome:
         reader.type("1")  # back to the title menu
         reader.answer(20)
@@ -182,7 +204,8 @@ def speech_seconds(lines: list[str], folder: Path) -> float | None:
         return w.getnframes() / w.getframerate()
 
 
-def listen(mode: str, steps: int = 40) -> None:
+def listen(mode: str) -> None:
+    seed = winning_seed(mode)
     folder = Path(tempfile.mkdtemp(prefix=f"shamble-fenrir-{mode}-"))
     transcript = folder / "spoken.txt"
     say = folder / "say"
@@ -194,12 +217,12 @@ def listen(mode: str, steps: int = 40) -> None:
     shell.write_text(
         f"#!/bin/sh\ncd {root} && export PYTHONPATH={root} SHAMBLE_HOME={folder}/home\n"
         f"exec {sys.executable} -m tui.cli --plain new --mode {mode} --mission "
-        f"{MISSIONS[mode]} --seed {SEED} {options}\n"
+        f"{MISSIONS[mode]} --seed {seed} {options}\n"
     )
     shell.chmod(0o755)
     reader = Reader(settings(folder, shell, say))
     try:
-        outcome = play_tutorial(reader, mode, steps)
+        outcome = play_to_the_end(reader, mode, seed)
     finally:
         reader.close()
     (folder / "screen.txt").write_bytes(reader.out)
@@ -209,7 +232,7 @@ def listen(mode: str, steps: int = 40) -> None:
         if line.strip() and line.strip() not in FENRIR_OWN
     ]
     words = sum(len(re.findall(r"[A-Za-z0-9']+", line)) for line in spoken)
-    emit(f"fenrir_{mode}_utterances", len(spoken), "utterances", outcome=outcome)
+    emit(f"fenrir_{mode}_utterances", len(spoken), "utterances", outcome=outcome, seed=seed)
     emit(f"fenrir_{mode}_words", words, "words", transcript=str(transcript))
     seconds = speech_seconds(spoken, folder)
     if seconds is not None:

@@ -126,10 +126,17 @@ def test_what_a_screen_reader_would_misread_is_said_in_words():
     lines = Lines(out)
     lines.columns = 40
     lines.say(
-        "-- Round 2 --", "Vega: wrench: hand -> backpack", "north-east; door a-b", "word " * 20
+        "-- Round 2 --",
+        "Vega: wrench: hand -> backpack",
+        "north-east; Re-roll; door a-b",
+        "word " * 20,
     )
     said = out.getvalue().splitlines()
-    assert said[:3] == ["Round 2.", "Vega: wrench: hand to backpack", "north east; door a-b"]
+    assert said[:3] == [
+        "Round 2.",
+        "Vega: wrench: hand to backpack",
+        "north east; Re roll; door a-b",
+    ]
     assert max(len(line) for line in said) < 40 and all(w == "word" for w in said[3].split())
 
 

@@ -32,7 +32,7 @@ def plain(text: str) -> str:
     return "".join(ch for ch in text if not 0x2500 <= ord(ch) <= 0x259F)
 
 
-_JOINED = re.compile(r"(?<=[A-Za-z]{3})-(?=[A-Za-z]{3})")
+_JOINED = re.compile(r"(?<=[A-Za-z]{2})-(?=[A-Za-z]{2})")
 
 
 def said(text: str) -> str:
