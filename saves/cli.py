@@ -94,7 +94,7 @@ def cmd_scores(args: argparse.Namespace) -> int:
     if getattr(args, "server", False):
         from saves.public_cli import print_server_scores
 
-        return print_server_scores(args.table, args.json)
+        return print_server_scores(args.table, args.json, args.broker)
 
     try:
         names = [args.table] if args.table else scores.tables()

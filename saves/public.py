@@ -61,6 +61,7 @@ class LiveGame(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
     view: bool = False  # what is there is the watcher's stream, <slot>.view, not the log
     why_not: str = ""  # why it cannot be watched, when it cannot
     player: str = ""  # filled in by the reader: the folder's owner, never the file's word
+    host: str = ""  # filled in by the reader: another machine's, from the broker's key
     watchers: tuple[str, ...] = ()  # filled in by the reader
 
 
@@ -223,7 +224,11 @@ class Publisher:
             view=self.stream is not None,
             why_not=self.why_not,
         )
-        _write_public(self.record_path, msgspec.json.encode(record))
+        data = msgspec.json.encode(record)
+        _write_public(self.record_path, data)
+        shared = sender()
+        if shared is not None:  # other machines see it through the broker
+            shared.set_live(self.slot, data)
 
     def _copy(self) -> None:
         """The public copy follows the save: new bytes appended, a rewritten
@@ -258,6 +263,9 @@ class Publisher:
             self.game.listeners.remove(self.on_frame)
         for path in (self.record_path, self.copy_path, self.view_path):
             path.unlink(missing_ok=True)
+        shared = sender()
+        if shared is not None:
+            shared.drop_live(self.slot)
 
 
 def mission_name(game: Any) -> str:
@@ -437,9 +445,13 @@ class WatchNote:
 
 
 def publish_score(entry: Score) -> None:
-    """A finished game's score line into this player's public scores."""
+    """A finished game's score line into this player's public scores (and to
+    the broker, when one is set)."""
     if not enabled():
         return
+    shared = sender()
+    if shared is not None:
+        shared.add_score(msgspec.json.encode(entry))
     try:
         path = my_folder() / "scores.jsonl"
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
@@ -480,5 +492,93 @@ def server_scores() -> list[tuple[str, Score]]:
 
 
 def server_top(table: str | None = None, n: int = 10) -> list[tuple[str, Score]]:
-    rows = [(p, s) for p, s in server_scores() if table is None or s.table == table]
+    return top_of(server_scores(), table, n)
+
+
+# -- past one machine: the broker (saves/public_redis.py) --------------------------------------
+
+_sender: Any = None
+
+
+def sender() -> Any:
+    """This process's sender to the broker, when this player publishes and has
+    set one (started the first time it is needed), else None."""
+    global _sender
+    if _sender is not None or not enabled():
+        return _sender
+    from saves import public_redis
+
+    url = public_redis.configured()
+    if url is None:
+        return None
+
+    def table() -> list[Score]:
+        from saves import scores
+
+        try:
+            return scores.read()
+        except (SaveError, OSError):
+            return []  # an unreadable table: the local scoreboard says why
+
+    _sender = public_redis.Sender(url, public_redis.account_of(url, me()), table)
+    return _sender
+
+
+def _broker(url: str | None) -> str | None:
+    from saves import public_redis
+
+    return url or public_redis.configured()
+
+
+def live_everywhere(url: str | None = None) -> tuple[list[LiveGame], str]:
+    """The games being played now on this machine and, through the broker (url,
+    else the one this player set), on the others; and why the others are
+    missing ("" when they are not)."""
+    from saves import public_redis
+
+    games = live_games()
+    url = _broker(url)
+    if url is None:
+        return games, ""
+    here = public_redis.this_host()
+    try:
+        remote = public_redis.live_games(url, _live_decoder)
+    except public_redis.BrokerDown as e:
+        return games, f"{e}: showing this machine's games only"
+    now = time.time()
+    for account, host, game in remote:
+        if host == here or now - game.updated > STALE_S:
+            continue  # this machine's own games are read from its folder
+        games.append(
+            msgspec.structs.replace(
+                game, player=account, host=host, watchers=(), watchable=False,
+                why_not=f"it is played on {host}: watch it there",
+            )
+        )  # fmt: skip
+    return sorted(games, key=lambda g: -g.updated), ""
+
+
+def scores_everywhere(url: str | None = None) -> tuple[list[tuple[str, Score]], str]:
+    """Every publishing player's scores, of this machine and through the broker;
+    a line both places hold is counted once. And why the broker's are missing."""
+    from saves import public_redis
+
+    rows = server_scores()
+    url = _broker(url)
+    if url is None:
+        return rows, ""
+    try:
+        remote = public_redis.scores(url)
+    except public_redis.BrokerDown as e:
+        return rows, f"{e}: showing this machine's scores only"
+    seen = {(p, msgspec.json.encode(s)) for p, s in rows}
+    for player, score in remote:
+        if (player, msgspec.json.encode(score)) not in seen:
+            seen.add((player, msgspec.json.encode(score)))
+            rows.append((player, score))
+    return rows, ""
+
+
+def top_of(rows: list[tuple[str, Score]], table: str | None = None, n: int = 10):
+    rows = [(p, s) for p, s in rows if table is None or s.table == table]
     return sorted(rows, key=lambda r: (-r[1].score, r[1].rounds, r[1].date))[:n]

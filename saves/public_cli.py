@@ -16,6 +16,7 @@ from saves.files import SaveError
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("who", help="the games being played on this machine now")
     p.add_argument("--json", action="store_true", help="one JSON object per game")
+    broker_option(p)
     p.set_defaults(func=cmd_who)
 
     p = sub.add_parser(
@@ -25,12 +26,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_publish)
 
 
+def broker_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--broker",
+        metavar="URL",
+        help="also the other machines' players, through this Redis "
+        "(default: $SHAMBLE_BROKER or $SHAMBLE_HOME/broker)",
+    )
+
+
 def add_server_option(scores_parser: argparse.ArgumentParser) -> None:
     scores_parser.add_argument(
         "--server",
         action="store_true",
         help="every player of this machine who publishes, ranked together",
     )
+    broker_option(scores_parser)
 
 
 def how_long(seconds: float) -> str:
@@ -44,22 +55,27 @@ def line(game: public.LiveGame, now: float | None = None) -> str:
     """One game of the list: "alice  station  Docking Ring (tutorial)  round 3  12 min  1 watching"."""
     now = time.time() if now is None else now
     where = f"{game.name} ({game.mission})" if game.name else game.mission
-    parts = [game.player, game.mode, where]
+    parts = [f"{game.player}@{game.host}" if game.host else game.player, game.mode, where]
     if game.round is not None:
         parts.append(f"{'turn' if game.mode == 'sniper' else 'round'} {game.round}")
     parts.append(how_long(max(0.0, now - game.started)))
     if game.watchers:
         parts.append(f"{len(game.watchers)} watching ({', '.join(game.watchers)})")
-    if not game.watchable:
+    if game.host:
+        parts.append(f"on {game.host}")
+    elif not game.watchable:
         parts.append("not watchable")
     return "  ".join(parts)
 
 
 def cmd_who(args: argparse.Namespace) -> int:
-    if public.root() is None:
+    broker = getattr(args, "broker", None)
+    if public.root() is None and not broker:
         print("this machine has no public folder, so nobody's games are listed (docs/hosting.md)")
         return 0
-    games = public.live_games()
+    games, problem = public.live_everywhere(broker)
+    if problem:
+        print(f"note: {problem}", file=sys.stderr)
     if args.json:
         for game in games:
             print(msgspec.json.encode(game).decode())
@@ -89,26 +105,28 @@ def cmd_publish(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_server_scores(table: str | None, as_json: bool) -> int:
+def print_server_scores(table: str | None, as_json: bool, broker: str | None = None) -> int:
     from saves import scores
 
-    rows = public.server_scores()
+    rows, problem = public.scores_everywhere(broker)
+    if problem:
+        print(f"note: {problem}", file=sys.stderr)
     tables = (
         [table] if table else sorted({s.table for _, s in rows}, key=lambda t: (t == "endless", t))
     )
     if as_json:
         for name in tables:
-            for player, row in public.server_top(name):
+            for player, row in public.top_of(rows, name):
                 print(msgspec.json.encode({"player": player, **msgspec.to_builtins(row)}).decode())
         return 0
-    if public.root() is None:
+    if public.root() is None and not rows:
         print("this machine has no public folder: there is no scoreboard (docs/hosting.md)")
         return 0
     if not tables:
         print("no player of this machine has published a score yet")
     for name in tables:
         print(f"{name}:")
-        for i, (player, row) in enumerate(public.server_top(name), 1):
+        for i, (player, row) in enumerate(public.top_of(rows, name), 1):
             extra = f"  {row.stations} stations" if row.table == scores.ENDLESS else ""
             print(
                 f"  {i:>2}. {row.score:>5}  {player:<14} {row.outcome:<5} {row.rounds:>3} rounds"

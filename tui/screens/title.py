@@ -33,7 +33,9 @@ SHOWN = {"new", "continue", "load", "help", "quit"}  # in the footer
 def playing_now(games: list, room: int = 76) -> str:
     """ "Playing now: alice (station), bob (siege) and 2 more. w watches.", in room."""
     for shown in range(min(3, len(games)), 0, -1):
-        names = ", ".join(f"{g.player} ({g.mode})" for g in games[:shown])
+        names = ", ".join(
+            f"{g.player}{'@' + g.host if g.host else ''} ({g.mode})" for g in games[:shown]
+        )
         more = f" and {len(games) - shown} more" if len(games) > shown else ""
         text = f"Playing now: {names}{more}. w watches."
         if len(text) <= room:
@@ -160,12 +162,14 @@ class TitleScreen(Screen):
             note.update(f"{note.content}\n{text}" if latest is not None else text)
 
     def live_games(self) -> list:
-        """The games other players of this machine are playing now (saves/public.py)."""
+        """The games other players are playing now: of this machine, and of the
+        others through the broker when one is set (saves/public.py)."""
         from saves import public
 
         try:
             mine = public.me()
-            return [g for g in public.live_games() if g.player != mine]
+            games, _ = public.live_everywhere()  # the broker away: this machine's alone
+            return [g for g in games if g.player != mine or g.host]
         except OSError:
             return []
 
