@@ -132,3 +132,23 @@ def test_siege_and_sniper_campaigns_start_their_first_mission(label, mode):
     assert "Mission 1, " in said and "next." in said
     [info] = store(mode, "campaign").listing()
     assert info.save and persist.read_only(info.save).setup.mode == mode
+
+
+async def test_a_campaign_begun_at_the_plain_prompt_resumes_on_the_full_screen():
+    """The other way round: the campaign screen opens the plain prompt's
+    record with its mission in play and offers to resume it."""
+    from tui.app import ShambleApp
+    from tui.modes.station.campaign import CampaignScreen
+
+    plain(title_entry("Station campaign"), "1", "1", "1", "", "1")  # Vega alone, play
+    [info] = store("station", "campaign").listing()
+    record = persist.open_record("station", "campaign", info.path)
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = CampaignScreen(record)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.phase == "in_play"
+        assert [label for _, label in screen.choices()][0] == "Resume the mission in play"
