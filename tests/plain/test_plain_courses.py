@@ -152,3 +152,27 @@ async def test_a_campaign_begun_at_the_plain_prompt_resumes_on_the_full_screen()
         await pilot.pause()
         assert screen.phase == "in_play"
         assert [label for _, label in screen.choices()][0] == "Resume the mission in play"
+
+
+def test_an_endless_run_that_falls_is_scored_in_the_endless_table():
+    import msgspec
+
+    from saves import scores
+
+    # New endless run: Vega alone, seed 3, ironman (Enter), board station 1
+    said = plain(title_entry("Station endless run"), "1", "1", "3", "", "1")
+    assert "Endless run run-1: seed 3, ironman, score 0." in said
+    [info] = store("station", "endless").listing()
+    session = persist.resume(info.save)  # station 1 lost: only turns ended
+    game = session.game
+    while not game.outcome:
+        legal = [msgspec.to_builtins(c) for c in game.legal_commands()]
+        game.submit(next(c for c in legal if c["type"] in ("end_turn", "choose")))
+    session.close()
+    assert game.outcome == "lost"
+
+    said = plain(title_entry("Station endless run"), "2", *[""] * 6)
+    assert "THE RUN HAS FALLEN." in said and "0 stations cleared, score" in said
+    [info] = store("station", "endless").listing()
+    assert info.progress.outcome == "lost"
+    assert [s.table for s in scores.top(scores.ENDLESS, 10)] == [scores.ENDLESS]
