@@ -191,11 +191,18 @@ class SharedTable(PlainTable):
             self._quiet = self.loop.call_later(QUIET, self._prompt_again)
 
     def _prompt_again(self) -> None:
+        """The prompt once news is over: what it waits for now; while this
+        player waits, only when that changed (each step of another's turn
+        would say the same wait again)."""
         self._quiet = None
-        if self.asking is not None and self.broken:
-            self.broken = False
-            self.asking = self.prompt()  # what it waits for may have changed meanwhile
-            self.io.prompt(self.asking)
+        if self.asking is None or not self.broken:
+            return
+        now = self.prompt()
+        if now == self.asking and not self.client.my_turn():
+            return
+        self.broken = False
+        self.asking = now
+        self.io.prompt(now)
 
     def heard(self, change: Any) -> None:
         try:
