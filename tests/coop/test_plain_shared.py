@@ -192,3 +192,30 @@ def test_a_plain_player_joins_again_after_the_host_comes_back(place):
     assert "Joining" in back
     ann.ask("say after")
     ann.wait_for("root.ann (Player 1) says: after", start)
+
+
+def test_plain_players_stand_up_sit_down_and_hand_a_seat_to_the_bot(place):
+    """The table's seats from the plain prompt: a player stands up, one who
+    came to a full table sits down in the seat and is told it is their turn,
+    and a seat handed to the bot is taken back."""
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Vega.")
+    bob = PlainPlayer(place, name, "bob")
+    bob.wait_for("Your turn, Lin.")
+    carol = PlainPlayer(place, name, "carol")  # every seat taken: she watches
+    carol.wait_for("You are watching")
+    carol.ask("sit 2")
+    carol.wait_for("Refused: Player 2 is root.bob's seat")
+    bob.ask("stand lin")
+    bob.wait_for("You stood up from Player 2: it is open.")
+    ann.wait_for("root.bob stood up: Player 2 is open.")
+    start = len(carol.text())
+    carol.ask("sit player 2")
+    carol.wait_for("You sit at Player 2.", start)
+    carol.wait_for("Your turn, Lin.", start)
+    ann.wait_for("root.carol sat down at Player 2.")
+    carol.ask("bot 2")
+    ann.wait_for("The bot plays Player 2 for root.carol.")
+    carol.ask("take 2")
+    carol.wait_for("You play Player 2 again.")

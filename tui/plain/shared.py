@@ -40,11 +40,20 @@ from tui.text import display_name
 QUIET = 0.3  # seconds without news before the prompt is said again
 SAY_WORDS = ("say", "'", '"')
 
+SEAT_WORDS = {  # the table's seat changes: the client's request, what is said once done
+    "sit": ("claim", "You sit at {}."),
+    "stand": ("release", "You stood up from {}: it is open."),
+    "bot": ("hand_to_bot", "The bot plays {} now."),
+    "take": ("take_back", "You play {} again."),
+}
+
 HELP = [
     "At a shared table:",
     "  say LINE, or 'LINE: say a line to everyone at the table.",
     "  who: the table: who sits where, who is here, idle, away or watching.",
     "  mute NAME, unmute NAME: the host's account only (a seat or a player's name).",
+    "  sit SEAT, stand SEAT: take an open seat, or stand up from yours (2, Player 2, lin).",
+    "  bot SEAT: the bot plays it (yours, or an away player's); take SEAT: yours back.",
     "  watchers apart, watchers together: the host's account only: whether the",
     "    watchers' lines reach the players or only the other watchers.",
     "  quit: leave the table; your seats wait for you (join it again to come back).",
@@ -103,6 +112,9 @@ def table_changes(client: Any, old: Any, new: Any) -> list[str]:
         if was.account != s.account:
             if s.account is None:
                 lines.append(f"{was.account} stood up: {s.label} is open.")
+            elif s.account in old.watchers or s.account in {x.account for x in old.seats}:
+                if s.account != client.account:  # here already: only sitting down is news
+                    lines.append(f"{s.account} sat down at {s.label}.")
             elif s.account != client.account:
                 lines.append(f"{s.account} came to the table and sits at {s.label}.")
         elif s.status == "bot" and was.status != "bot":
@@ -147,7 +159,8 @@ class SharedTable(PlainTable):
         game: Any = SharedGame(client) if client.game is not None else ViewGame(client)
         super().__init__(game, get_ui(client.mode).play(game, True), io, None)
         self.client = client
-        self.requests: list[tuple[Any, str]] = []  # (request, refusal word) to send
+        # (request, refusal word[, what to say when done]) to send
+        self.requests: list[tuple[Any, ...]] = []
         self.asking: str | None = None  # the prompt waiting for a line now
         self.broken = False  # news was printed under the open prompt
         self.was_mine: bool | None = None
@@ -378,6 +391,9 @@ class SharedTable(PlainTable):
         if low in ("mute", "unmute"):
             self.mute(rest, low == "mute")
             return None
+        if low in SEAT_WORDS and rest.strip():
+            self.seat_change(low, rest)
+            return None
         if low == "watchers" and rest.strip().lower() in ("apart", "together"):
             apart = rest.strip().lower() == "apart"
             self.requests.append((lambda: self.client.watchers_apart(apart), "Not done"))
@@ -418,11 +434,8 @@ class SharedTable(PlainTable):
         if not want:
             self.io.say("Mute whom? Type mute and a seat or a name.")
             return
-        account = None
-        for s in self.client.lobby.seats:
-            names = {s.seat.lower(), s.label.lower(), *(display_name(f).lower() for f in s.figures)}
-            if want in names and s.account:
-                account = s.account
+        seat = self.seat_named(want)
+        account = seat.account if seat is not None else None
         known = {s.account for s in self.client.lobby.seats if s.account}
         known |= set(self.client.lobby.watchers)
         # "bob" finds "root.bob" (a player sharing the host's account) and "bob#2"
@@ -434,10 +447,30 @@ class SharedTable(PlainTable):
             return
         self.requests.append((lambda: self.client.mute(account, muted), "Not done"))
 
+    def seat_named(self, name: str) -> Any:
+        """The seat a player names: its id ("2"), label ("Player 2") or figure ("lin")."""
+        want = name.strip().lower()
+        for s in self.client.lobby.seats:
+            names = {s.seat.lower(), s.label.lower(), *(display_name(f).lower() for f in s.figures)}
+            if want in names:
+                return s
+        return None
+
+    def seat_change(self, word: str, name: str) -> None:
+        """sit, stand, bot or take a seat, as the full screen's table (L) does."""
+        what, done = SEAT_WORDS[word]
+        seat = self.seat_named(name)
+        if seat is None:
+            seats = ", ".join(s.label for s in self.client.lobby.seats)
+            self.io.say(f"{word.capitalize()} where? Name a seat: {seats}.")
+            return
+        ask = getattr(self.client, what)
+        self.requests.append((lambda: ask(seat.seat), "Refused", done.format(seat.label)))
+
     async def send(self) -> None:
         """The requests the last line made, in order; a refusal is said."""
         requests, self.requests = self.requests, []
-        for make, refused in requests:
+        for make, refused, *done in requests:
             try:
                 result = await make()
             except Exception as e:  # the connection broke while asking
@@ -445,6 +478,11 @@ class SharedTable(PlainTable):
                 continue
             if not result.ok:
                 self.io.say(f"{refused}: {result.message}")
+            elif done:
+                self.io.say(done[0])
+                self.refresh()
+                self.was_mine = None  # whose turn it is, said again for the new seats
+                self.news()
 
     # -- the loop --------------------------------------------------------------------------
     async def read(self, prompt: str) -> str | None:
