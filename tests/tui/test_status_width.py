@@ -105,7 +105,7 @@ async def test_a_two_row_status_line_takes_a_row_from_the_log_not_the_board():
         status = screen.query_one(StatusLine)
         status.say("Vega " + "waits and listens " * 6)
         await pilot.pause()
-        assert status.region.height == 2 and screen.has_class("-status-two")
+        assert status.region.height == 2 and status.has_class("-two")
         assert screen.query_one("#board").region == board
         assert screen.query_one("#log").region.height == 3
         status.say("Vega waits.")

@@ -127,7 +127,9 @@ def cut_words(text: str | Text, room: int, rows: int = STATUS_ROWS) -> list[str]
 class StatusLine(QuietStatic):
     """Whose turn it is, or the prompt of the current targeting: one row,
     or two when the words do not fit one (the screen's log gives up a row
-    meanwhile, so the board does not move: game.tcss "-status-two")."""
+    meanwhile, so the board does not move: game.tcss "-two"). The class
+    goes on the status line and the log, not the screen: a screen's class
+    styles every widget on it again (about 5 ms a change in a pty)."""
 
     def room(self) -> int:
         """Cells of text a row has (before the first layout: the terminal's)."""
@@ -135,9 +137,10 @@ class StatusLine(QuietStatic):
 
     def say(self, text: str | Text) -> None:
         two = len(wrapped(text, self.room())) > 1
-        screen = self.screen if self.is_mounted else None
-        if screen is not None and screen.has_class("-status-two") != two:
-            screen.set_class(two, "-status-two")
+        if self.is_mounted and self.has_class("-two") != two:
+            self.set_class(two, "-two")
+            for log in self.screen.query("#log"):
+                log.set_class(two, "-two")
         self.update(text, layout=False)
 
 
