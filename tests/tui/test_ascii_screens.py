@@ -52,3 +52,18 @@ async def test_ascii_screens_send_only_ascii(with_game):
             assert type(app.screen).__name__.endswith(screen)
             seen[screen] = odd_characters(app)
     assert all(not chars for chars in seen.values()), seen
+
+
+async def test_ascii_help_shows_its_text():
+    """Help under --ascii (no scrollbars) shows its words: a stable gutter for
+    a scrollbar of width 0 once left its box blank."""
+    game = Game.new("siege", mission="house", seed=1)
+    app = ShambleApp(ascii_only=True, game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Shamble help" in text and "cursor up" in text
