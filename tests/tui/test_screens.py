@@ -116,6 +116,30 @@ async def test_too_small_terminal_gets_a_message_then_recovers():
         assert isinstance(app.screen, TitleScreen)
 
 
+async def test_a_terminal_resized_under_a_dialog_lays_the_game_out_again_below_it():
+    # a dialog skips the Resize of its own first layout; a real one still reaches the game
+    game = Game.new("station", mission="tutorial", seed=1)
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board").region
+        await pilot.press("q")
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, ConfirmDialog):
+                break
+        assert isinstance(app.screen, ConfirmDialog)
+        assert screen.query_one("#board").region == board  # opening it moved nothing
+        await pilot.resize_terminal(120, 40)
+        for _ in range(100):
+            await pilot.pause()
+            if screen.has_class("-tall"):
+                break
+        assert screen.has_class("-tall") and screen.query_one("#board").region.height > 18
+        assert isinstance(app.screen, ConfirmDialog)
+
+
 async def test_load_screen_lists_saves_and_opens_one():
     from tui import persist
 

@@ -54,6 +54,15 @@ class SeeThrough:
             self._below = None  # the screen below changed there
         return super().refresh(*regions, **kwargs)
 
+    async def _on_resize(self, event: Any) -> None:
+        """A dialog's first layout sends it a Resize of the size it already
+        has, and Textual then lays it out again and every screen below it
+        too (3-10 ms in a pty, the game screen's widgets all measured again
+        for nothing). A resize of the terminal still reaches them all."""
+        laid_out = [self, *getattr(self.app, "_background_screens", ())]
+        if all(s._compositor.size == event.size for s in laid_out):
+            event.prevent_default()  # Screen._on_resize (Textual calls it after this one)
+
 
 class Below(Visual):
     """The screen under a SeeThrough dialog as it shows, drawn once per size."""
