@@ -349,7 +349,8 @@ async def _run_script(client: Any, args: argparse.Namespace) -> int:
 async def _script_step(client: Any, item: Any, timeout: float) -> Any:
     """One script line: a command (sent once it is this player's turn), or a
     {"coop": ...} line: undo, redo, claim, release, hand_to_bot, take_back
-    (with "seat"), say (with "text"), mute or unmute (with "account"), or wait
+    (with "seat"), say (with "text"), mute or unmute (with "account"),
+    watchers_apart or watchers_together (the host's account), or wait
     (until "turn", "over", "index" with "index", or "said" with "text")."""
     if not isinstance(item, dict) or "coop" not in item:
         await _wait(client, client.my_turn, timeout, "your turn")
@@ -366,6 +367,8 @@ async def _script_step(client: Any, item: Any, timeout: float) -> Any:
             return await client.say(str(item.get("text", "")))
         case "mute" | "unmute":
             return await client.mute(str(item.get("account", "")), what == "mute")
+        case "watchers_apart" | "watchers_together":
+            return await client.watchers_apart(what == "watchers_apart")
         case "wait":
             until = item.get("until", "turn")
             checks = {

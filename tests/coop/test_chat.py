@@ -155,3 +155,20 @@ def test_the_host_gives_the_watchers_a_channel_the_players_do_not_hear(table):
     assert table.ask(alice, lambda ref: apart(ref, False)).ok
     assert say(table, carol, "together again").ok
     assert said(alice)[-1].text == "together again" and said(alice)[-1].channel == ""
+
+
+async def test_a_script_sets_the_watchers_apart_and_together():
+    """`shamble join NAME --script`: {"coop": "watchers_apart"} and
+    {"coop": "watchers_together"} ask the host as the say line's /watchers does."""
+    from hosting.cli import _script_step
+
+    asked = []
+
+    class Client:
+        async def watchers_apart(self, apart=True):
+            asked.append(apart)
+            return p.Result(ref=1, ok=True)
+
+    assert (await _script_step(Client(), {"coop": "watchers_apart"}, 1)).ok
+    assert (await _script_step(Client(), {"coop": "watchers_together"}, 1)).ok
+    assert asked == [True, False]
