@@ -9,8 +9,6 @@ import asyncio
 from typing import Any
 
 from tui.plain.io import Lines
-from tui.plain.shared import SharedTable
-from tui.screens.coop_view import plays_from_view
 
 
 # -- joining, hosting, watching ---------------------------------------------------------
@@ -19,6 +17,8 @@ async def _session(io: Lines, name: str, broker: str | None, watch: bool) -> str
     "ended" when the input ended."""
     from hosting.client import Client, CoopError
     from saves.files import SaveError
+    from tui.plain.shared import SharedTable
+    from tui.screens.coop_view import plays_from_view
 
     try:
         client = await Client.connect(name, broker=broker, watch=watch)
@@ -128,6 +128,7 @@ def join_menu(io: Lines, broker: str | None = None) -> Any:
 def shareable_modes() -> list[str]:
     from hosting.seats import shares_log
     from tui.modes import ui_modes
+    from tui.screens.coop_view import plays_from_view
 
     return [m for m in ui_modes() if shares_log(m) or plays_from_view(m)]
 
