@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from typing import BinaryIO
 
 from tui.plain.io import Lines
@@ -36,17 +37,22 @@ class PacketText:
     def __init__(self, raw: BinaryIO) -> None:
         self.raw = raw
         self.buffer: list[str] = []
+        # a shared game echoes typed keys from its reading thread while news
+        # is written from its loop: one at a time, so no write is lost
+        self.lock = threading.Lock()
 
     def write(self, text: str) -> int:
-        self.buffer.append(text)
+        with self.lock:
+            self.buffer.append(text)
         return len(text)
 
     def flush(self) -> None:
-        if self.buffer:
-            text = "".join(self.buffer).replace("\r\n", "\n").replace("\n", "\r\n")
-            self.buffer = []
-            self.raw.write(packet(b"D", text.encode("utf-8")))
-        self.raw.flush()
+        with self.lock:
+            if self.buffer:
+                text = "".join(self.buffer).replace("\r\n", "\n").replace("\n", "\r\n")
+                self.buffer = []
+                self.raw.write(packet(b"D", text.encode("utf-8")))
+            self.raw.flush()
 
     def isatty(self) -> bool:
         return False
