@@ -61,9 +61,7 @@ def line(game: public.LiveGame, now: float | None = None) -> str:
     parts.append(how_long(max(0.0, now - game.started)))
     if game.watchers:
         parts.append(f"{len(game.watchers)} watching ({', '.join(game.watchers)})")
-    if game.host:
-        parts.append(f"on {game.host}")
-    elif not game.watchable:
+    if not game.watchable and not game.host:  # another machine's: its name says where
         parts.append("not watchable")
     return "  ".join(parts)
 
