@@ -1,5 +1,7 @@
 """High scores: one table per mission and one for endless runs (score,
-survivors, rounds, date, seed). Left and right (or h, l, tab) change table."""
+survivors, rounds, date, seed). Left and right (or h, l, tab) change table;
+e turns to everyone's: every publishing player of this machine and, through
+the broker when one is set, of the others (saves/public.py), by name."""
 
 from __future__ import annotations
 
@@ -24,10 +26,12 @@ def table_name(table: str) -> str:
     return f"{names[table]} ({table})" if table in names else table
 
 
-def score_table(rows: list[scores.Score], endless: bool) -> Table:
+def score_table(rows: list[scores.Score], endless: bool, players: list[str] | None = None) -> Table:
     table = Table(box=None, padding=(0, 1), show_header=True, expand=True)
     table.add_column("#", justify="right")
     table.add_column("score", justify="right")
+    if players is not None:
+        table.add_column("player")
     if endless:
         table.add_column("stations", justify="right")
     table.add_column("survivors", ratio=1)
@@ -39,6 +43,8 @@ def score_table(rows: list[scores.Score], endless: bool) -> Table:
     table.add_column("undos")
     for i, s in enumerate(rows, 1):
         cells = [str(i), Text(str(s.score), "bold")]
+        if players is not None:
+            cells.append(players[i - 1])
         if endless:
             cells.append(str(s.stations))
         cells += [
@@ -68,6 +74,7 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
         Binding("escape,q,s", "close", "close", show=False),
         Binding("right,l,tab", "turn(1)", "next table", show=False),
         Binding("left,h,shift+tab", "turn(-1)", "previous table", show=False),
+        Binding("e", "everyone", "everyone's scores, or yours", show=False),
     ]
 
     def __init__(self) -> None:
@@ -78,13 +85,17 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
         except SaveError as e:
             self.tables, self.problem = [], str(e)
         self.at = 0
+        self.mine = (self.tables, self.problem)
+        self.everyone: list | None = None  # (player, score) of everyone, once e shows them
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scores-box"):
             yield Label("High scores", id="scores-title")
             yield Label("", id="scores-which")
             yield Static("", id="scores-table")
-            yield Label("Left/right change table, Esc closes", classes="note")
+            yield Label(
+                "Left/right change table, e everyone's or yours, Esc closes", classes="note"
+            )
 
     def on_mount(self) -> None:
         self.show()
@@ -97,13 +108,43 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
             body.update(self.problem or "No scores yet: finish a mission or an endless run.")
             return
         name = self.tables[self.at]
-        which.update(Text(f"< {table_name(name)} >  {self.at + 1} of {len(self.tables)}", "bold"))
+        whose = "Everyone's: " if self.everyone is not None else ""
+        which.update(
+            Text(f"< {whose}{table_name(name)} >  {self.at + 1} of {len(self.tables)}", "bold")
+        )
+        if self.everyone is not None:
+            from saves import public
+
+            ranked = public.top_of(self.everyone, name)
+            players = [p for p, _ in ranked]
+            body.update(score_table([r for _, r in ranked], name == scores.ENDLESS, players))
+            return
         try:
             rows = scores.top(name, 10)
         except SaveError as e:
             body.update(str(e))
             return
         body.update(score_table(rows, name == scores.ENDLESS))
+
+    def action_everyone(self) -> None:
+        """Between this player's tables and everyone's (the machine's scoreboard)."""
+        from saves import public
+
+        if self.everyone is not None:
+            self.everyone = None
+            self.tables, self.problem = self.mine
+        else:
+            try:
+                rows, problem = public.scores_everywhere()
+            except OSError as e:
+                rows, problem = [], str(e)
+            if public.root() is None and not rows:
+                problem = "This machine has no public scoreboard (docs/hosting.md)."
+            self.everyone = rows
+            self.tables = sorted({s.table for _, s in rows}, key=lambda t: (t == scores.ENDLESS, t))
+            self.problem = problem or "Nobody has published a score yet."
+        self.at = 0
+        self.show()
 
     def action_turn(self, step: int) -> None:
         if self.tables:

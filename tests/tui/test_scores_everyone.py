@@ -1,0 +1,56 @@
+"""The title's High scores turn to everyone's with e (issue 32): every
+publishing player's runs ranked together, each by its player's name, as
+`shamble scores --server` ranks them; e again is the player's own."""
+
+from __future__ import annotations
+
+import os
+
+from saves import public, scores
+from tui.app import ShambleApp
+from tui.screens.scores import ScoresScreen
+
+
+def text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_e_shows_the_machines_scoreboard_by_player_and_back(tmp_path, monkeypatch):
+    root = tmp_path / "public"
+    root.mkdir()
+    os.chmod(root, 0o1777)
+    monkeypatch.setenv(public.ENV, str(root))
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("SHAMBLE_BROKER", raising=False)
+    mine = scores.record(scores.Score("tutorial", 31, ("vega",), 6, 1, "won", date="2026-12-01"))
+    public.publish_all_scores([mine])
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        assert "player" not in text(app) and "31" in text(app)
+        await pilot.press("e")
+        await pilot.pause()
+        shown = text(app)
+        assert "Everyone's: Docking Ring (tutorial)" in shown
+        assert "player" in shown and public.me() in shown and "31" in shown
+        await pilot.press("e")
+        await pilot.pause()
+        assert "Everyone's" not in text(app) and "31" in text(app)
+
+
+async def test_without_a_public_folder_e_says_there_is_no_scoreboard(tmp_path, monkeypatch):
+    monkeypatch.delenv(public.ENV, raising=False)
+    monkeypatch.delenv("SHAMBLE_BROKER", raising=False)
+    monkeypatch.setattr(public, "SHARED_ROOT", tmp_path / "none")
+    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    app = ShambleApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert "no public scoreboard" in text(app)
