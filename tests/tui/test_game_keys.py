@@ -526,3 +526,22 @@ async def test_a_move_aimed_and_confirmed_in_one_read_goes_where_the_cursor_went
         assert "is not a target" not in log_text(app)
         drifter = screen.game.view()["humans"]["drifter"]
         assert tuple(drifter["at"]) == (start[0] - 1, start[1]), drifter
+
+
+async def test_a_still_screen_sweeps_the_survivors_sight_for_the_zombie_phase_and_plays_nothing():
+    # ST-5.3: the zombie phase asks which survivors' zones each zombie sees;
+    # the sweeps it needs are made while the player reads (Play.idle_work)
+    game = tutorial()
+    board = game.world.board
+    board._los.clear()  # the map is shared by every game of the mission: a cold one
+    zones = {s.zone for s in game.state.survivors if s.alive}
+    doors = game.state.open_doors()
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        for _ in range(200):
+            if all(board._visible_known(z, doors) is not None for z in zones):
+                break
+            await pilot.pause(0.05)
+        assert all(board._visible_known(z, doors) is not None for z in zones)
+        assert not game.commands and game.state == tutorial().state

@@ -308,6 +308,13 @@ class Play:
     def bot_note(self, command: dict, view: dict) -> str:
         return "A bot acts... (any key skips to the end)"
 
+    def idle_work(self) -> list[Callable[[], object]]:
+        """Work the next command will likely need, done while the player
+        reads (GameScreen runs one a tick once the screen has been still for
+        a moment): each a few ms, and nothing the game sees changes, only a
+        cache of the engine's warmed. None by default."""
+        return []
+
     # -- the end ---------------------------------------------------------------------------
     def game_over(self) -> GameOver:
         s = self.game.summary()

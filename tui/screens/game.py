@@ -35,6 +35,7 @@ from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
 RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
 STEP_SECONDS = 0.35  # one playback step (--playback)
+IDLE_SECONDS = 0.25  # the screen still this long: the mode's idle work, one piece a tick
 
 
 def fit(text: Text, tails: list[str | Text], room: int) -> Text:
@@ -184,6 +185,30 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
             self.refresh_bindings()
         self.redraw()
         self.after_change()
+        self.idle_later()
+
+    def idle_later(self) -> None:
+        """The mode's idle work (Play.idle_work) once the screen has been
+        still for IDLE_SECONDS, a piece at a time; a change starts it again.
+        The app's timer, not the screen's: one of the screen's firing under
+        a dialog had the dialog draw the screen below it again."""
+        timer = getattr(self, "_idle_timer", None)
+        if timer is not None:
+            timer.stop()
+        self._idle_timer = None
+        work = self.play.idle_work()
+        if work:
+            self._idle_timer = self.app.set_timer(IDLE_SECONDS, lambda: self._idle(work))
+
+    def _idle(self, work: list[Callable[[], object]]) -> None:
+        self._idle_timer = None
+        if not self.is_attached:  # the game was left
+            return
+        if self.is_current:  # not under a dialog, which may be drawing
+            work.pop(0)()
+        if work:
+            wait = IDLE_SECONDS / 5 if self.is_current else IDLE_SECONDS
+            self._idle_timer = self.app.set_timer(wait, lambda: self._idle(work))
 
     def note_control(self) -> None:
         """When the keyboard passes to another person (the engine's table says

@@ -5,6 +5,7 @@ whatever the engine refuses is said in the log with the engine's reason."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.table import Table
@@ -124,6 +125,17 @@ class StationPlay(Play):
 
     def hello(self, seat: Seat, host: Host) -> str:
         return f"{seat.name}, your turn: {display_name(host.selected or '')}"
+
+    def idle_work(self) -> list[Any]:
+        """Line of sight from every living survivor's zone with the doors as
+        they are: the zombie phase asks whether each zombie's zone sees one
+        (ST-5.3), and a cold map sweeps then (about 25 ms on the bench's
+        crowded map, in the key that ends the round). Swept while the player
+        reads, the round ends at once; the answers are the engine's own."""
+        board, state = self.world.board, self.game.state
+        doors = state.open_doors()
+        zones = sorted({s.zone for s in state.survivors if s.alive})
+        return [partial(board.visible_zones, z, doors) for z in zones]
 
     # -- board and panels ----------------------------------------------------------
     def survivor_zone(self, view: dict, sid: str | None) -> str | None:
