@@ -56,12 +56,15 @@ class SeeThrough:
 
     async def _on_resize(self, event: Any) -> None:
         """A dialog's first layout sends it a Resize of the size it already
-        has, and Textual then lays it out again and every screen below it
-        too (3-10 ms in a pty, the game screen's widgets all measured again
-        for nothing). A resize of the terminal still reaches them all."""
-        laid_out = [self, *getattr(self.app, "_background_screens", ())]
-        if all(s._compositor.size == event.size for s in laid_out):
+        has, and Textual then lays out every screen below it again too (3-10
+        ms in a pty, the game screen's widgets all measured again for
+        nothing): the dialog alone is laid out then. A resize of the terminal
+        still reaches them all."""
+        below = getattr(self.app, "_background_screens", ())
+        if all(s._compositor.size == event.size for s in [self, *below]):
             event.prevent_default()  # Screen._on_resize (Textual calls it after this one)
+            event.stop()
+            self._screen_resized(event.size)  # type: ignore[attr-defined]
 
 
 class Below(Visual):
