@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -70,23 +72,80 @@ def run_as(machine, account, *argv, stdin=None, popen=False):
     )
 
 
+class Output:
+    """A process's output lines, read by a thread of their own, so that no
+    wait for a line can block past its deadline (a line that never comes
+    fails the test with what the process did say)."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.proc = proc
+        self.queue: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            self.queue.put(line)
+        self.queue.put("")  # the end of its output
+
+    def poll(self, timeout: float = 0.5) -> str:
+        """The next line, "" when none came within timeout (or at the end)."""
+        try:
+            line = self.queue.get(timeout=timeout)
+        except queue.Empty:
+            return ""
+        self.seen.append(line)
+        return line
+
+    def next(self) -> str:
+        end = time.monotonic() + DEADLINE
+        while time.monotonic() < end:
+            if not self.queue.empty() or self.proc.poll() is None:
+                line = self.poll()
+                if line:
+                    return line
+            else:
+                break
+        raise AssertionError("no line came; it said:\n" + "".join(self.seen[-40:]))
+
+    def said(self) -> str:
+        return "".join(self.seen[-40:])
+
+
+def leave(proc: subprocess.Popen, text: str) -> None:
+    """Type text, close the process's input and wait for it to end."""
+    try:
+        proc.stdin.write(text)
+        proc.stdin.close()
+    except (BrokenPipeError, ValueError):
+        pass  # it ended already
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise
+
+
 def shamble(machine, account, *args):
     return run_as(machine, account, "-m", "tui.cli", *args)
 
 
-def wait_for(check, what):
+def wait_for(check, what, output=None):
     end = time.monotonic() + DEADLINE
     while time.monotonic() < end:
         found = check()
         if found:
             return found
         time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
+    said = f"; it said:\n{output.said()}" if output is not None else ""
+    raise AssertionError(f"timed out waiting for {what}{said}")
 
 
 def test_bob_sees_and_watches_alices_game_and_can_touch_nothing_of_hers(machine):
     accounts, public, homes = machine
     alice = run_as(machine, ALICE, "-m", "tui.cli", "--plain", "new", "--seed", "7", popen=True)
+    alice_says = Output(alice)
     try:
         alice.stdin.write("search\n")
         alice.stdin.flush()
@@ -121,17 +180,16 @@ def test_bob_sees_and_watches_alices_game_and_can_touch_nothing_of_hers(machine)
             "note.close()\n",
             popen=True,
         )  # fmt: skip
-        assert watcher.stdout.readline().strip() == "watching"
+        assert Output(watcher).next().strip() == "watching"
         alice.stdin.write("who\n")
         alice.stdin.flush()
-        out = []
 
         def heard():
-            out.append(alice.stdout.readline())
-            return any(f"{BOB} is watching your game." in line for line in out)
+            alice_says.poll()
+            return any(f"{BOB} is watching your game." in line for line in alice_says.seen)
 
-        wait_for(heard, "alice to hear that bob watches")
-        watcher.communicate("\n", timeout=60)
+        wait_for(heard, "alice to hear that bob watches", alice_says)
+        leave(watcher, "\n")
 
         # nothing of alice's is bob's to read or change
         probe = run_as(
@@ -150,7 +208,7 @@ def test_bob_sees_and_watches_alices_game_and_can_touch_nothing_of_hers(machine)
         )  # fmt: skip
         assert probe.stdout.split() == ["refused"] * 4, probe.stderr
     finally:
-        alice.communicate("quit\n", timeout=60)
+        leave(alice, "quit\n")
 
     assert ALICE not in shamble(machine, BOB, "who").stdout
 
@@ -184,6 +242,7 @@ def test_ob10_bob_watches_alices_outbreak_game_live_and_never_sees_her_hand(mach
         machine, ALICE, "-m", "tui.cli", "--plain", "new", "--mode", "outbreak",
         "--seats", "human,bot", "--seed", "2", popen=True,
     )  # fmt: skip
+    alice_says = Output(alice)
     bob = None
     try:
 
@@ -200,18 +259,17 @@ def test_ob10_bob_watches_alices_outbreak_game_live_and_never_sees_her_hand(mach
         # bob opens his title screen, presses w and watches her game
         script = str(REPO / "tests" / "coop" / "watch_from_title.py")
         bob = run_as(machine, BOB, script, "Player 1 plays Fire Axe.", popen=True)
+        bob_says = Output(bob)
         said = []
         while "watching" not in said:
-            said.append(bob.stdout.readline().strip())
-            assert said[-1] or bob.poll() is None, "\n".join(said)
+            said.append(bob_says.next().strip())
         assert f"title: Playing now: {ALICE} (outbreak). w watches." in said
 
         # alice plays the Fire Axe from her hand (her First Aid stays there)
         alice.stdin.write("what\n1\n")
         alice.stdin.flush()
         while not said[-1].startswith("hands:"):
-            said.append(bob.stdout.readline().strip())
-            assert said[-1] or bob.poll() is None, "\n".join(said)
+            said.append(bob_says.next().strip())
         assert "log: Player 1 plays Fire Axe." in said
         assert json.loads(said[-1].removeprefix("hands:")) == [None, None]
         # nothing alice's process published names the card still in her hand
@@ -223,18 +281,17 @@ def test_ob10_bob_watches_alices_outbreak_game_live_and_never_sees_her_hand(mach
         # alice hears that bob watches
         alice.stdin.write("who\n")
         alice.stdin.flush()
-        out = []
 
         def heard():
-            out.append(alice.stdout.readline())
-            return any(f"{BOB} is watching your game." in line for line in out)
+            alice_says.poll()
+            return any(f"{BOB} is watching your game." in line for line in alice_says.seen)
 
-        wait_for(heard, "alice to hear that bob watches")
-        bob.communicate("\n", timeout=60)
+        wait_for(heard, "alice to hear that bob watches", alice_says)
+        leave(bob, "\n")
         assert bob.returncode == 0
     finally:
         if bob is not None and bob.poll() is None:
             bob.kill()
             bob.wait()
-        alice.communicate("quit\n", timeout=60)
+        leave(alice, "quit\n")
     assert ALICE not in shamble(machine, BOB, "who").stdout
