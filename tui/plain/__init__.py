@@ -13,7 +13,7 @@ import random
 import sys
 from typing import Any
 
-from tui.plain.io import Lines
+from tui.plain.io import Lines, pick
 
 __all__ = ["ENV", "Lines", "run", "start_session", "wanted"]
 
@@ -113,33 +113,19 @@ def title(io: Lines):
         io.say(f"Type a number from 1 to {len(entries)}.")
 
 
-def _pick(io: Lines, title: str, labels: list[str], default: int = 0) -> int | None:
-    """A numbered list; Enter takes the default; None when input ended."""
-    io.say(f"{title}:", [f"{i}. {label}" for i, label in enumerate(labels, 1)])
-    while True:
-        answer = io.ask(f"Choose 1 to {len(labels)} (Enter: {default + 1}):")
-        if answer is None:
-            return None
-        if not answer:
-            return default
-        if answer.isdigit() and 1 <= int(answer) <= len(labels):
-            return int(answer) - 1
-        io.say(f"Type a number from 1 to {len(labels)}.")
-
-
 def new_game(io: Lines):
     from engine import Game, MissionError, RuleError
     from tui.modes import get_ui, ui_modes
 
     modes = ui_modes()
     names = [get_ui(m).name or m for m in modes]
-    i = _pick(io, "Mode", names)
+    i = pick(io, "Mode", names)
     if i is None:
         return None
     ui = get_ui(modes[i])
     missions = ui.missions()
     default = next((n for n, (_, mid) in enumerate(missions) if mid == ui.default_mission()), 0)
-    j = _pick(io, "Mission", [label for label, _ in missions], default)
+    j = pick(io, "Mission", [label for label, _ in missions], default)
     if j is None:
         return None
     seed_text = io.ask("Seed (a whole number; Enter: a random one):")
@@ -189,7 +175,7 @@ def load(io: Lines):
     if not infos:
         io.say("There are no saved games yet.")
         return None
-    i = _pick(io, "Saved games", [persist.describe(info) for info in infos])
+    i = pick(io, "Saved games", [persist.describe(info) for info in infos])
     if i is None:
         return None
     return open_save(io, infos[i].path)
@@ -246,7 +232,7 @@ def game_over(io: Lines, table: Any, within: str = "") -> str:
         record_score(io, table)
     back = f"Back to the {within}" if within else "Back to the title menu"
     if table.game.can_undo():
-        i = _pick(io, "Now", [back, "Undo the last move"])
+        i = pick(io, "Now", [back, "Undo the last move"])
         if i == 1:
             table.undo()
             return "undo"

@@ -116,3 +116,17 @@ def _is_tty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def pick(io: Lines, title: str, labels: list[str], default: int = 0) -> int | None:
+    """A numbered list; Enter takes the default; None when input ended."""
+    io.say(f"{title}:", [f"{i}. {label}" for i, label in enumerate(labels, 1)])
+    while True:
+        answer = io.ask(f"Choose 1 to {len(labels)} (Enter: {default + 1}):")
+        if answer is None:
+            return None
+        if not answer:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= len(labels):
+            return int(answer) - 1
+        io.say(f"Type a number from 1 to {len(labels)}.")

@@ -28,7 +28,7 @@ from typing import Any
 
 from saves import SaveError
 from tui.persist import SaveProblem
-from tui.plain.io import Lines
+from tui.plain.io import Lines, pick
 
 Play = Callable[..., str]  # tui.plain.play_game: a game at the prompt, "quit" or "title"
 FOLD_ERRORS: tuple[type[BaseException], ...] = (SaveError, SaveProblem, OSError)
@@ -110,20 +110,6 @@ class Course:
 
 
 # -- asking --------------------------------------------------------------------------------
-
-
-def pick(io: Lines, title: str, labels: list[str], default: int = 0) -> int | None:
-    """A numbered list; Enter takes the default; None when input ended."""
-    io.say(f"{title}:", [f"{i}. {label}" for i, label in enumerate(labels, 1)])
-    while True:
-        answer = io.ask(f"Choose 1 to {len(labels)} (Enter: {default + 1}):")
-        if answer is None:
-            return None
-        if not answer:
-            return default
-        if answer.isdigit() and 1 <= int(answer) <= len(labels):
-            return int(answer) - 1
-        io.say(f"Type a number from 1 to {len(labels)}.")
 
 
 def whole_number(io: Lines, prompt: str, default: int) -> int | None:
