@@ -278,10 +278,9 @@ def seen_changes(
                 lines.append(f"{name} moves to {cell(now[uid]['at'])}.")
             if now[uid]["health"] < was[uid]["health"]:
                 lines.append(f"{name} is hurt: {now[uid]['health']} health left.")
-        elif uid in now and uid in sighted:
-            pass  # "You see ..." said it
         elif uid in now:
-            lines.append(f"{name} comes into sight at {cell(now[uid]['at'])}.")
+            if uid not in sighted:  # else "You see ..." said it
+                lines.append(f"{name} comes into sight at {cell(now[uid]['at'])}.")
         elif uid in remembered:
             at = cell(remembered[uid]["at"])
             lines.append(f"{name} is out of your sight (last seen at {at}).")
