@@ -170,19 +170,36 @@ async def test_a_shot_shows_its_odds_then_draws_its_card_and_rings_out(tmp_path)
 
 
 async def test_the_odds_count_the_cards_he_drew(tmp_path):
+    """SN-6, SN-A: the hint while aiming and the note on the unit under the
+    cursor give one shot the same odds, counted from the shot cards left
+    (the stacked deck's miss drawn: 14 of the 19 left hurt), and both say
+    how many cards that is, so a draw between them reads as what it is."""
     game = yard(tmp_path, shots='["miss", "hit"]')
     app = ShambleApp(game=game, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await started(pilot)
-        await pilot.press("f", "enter", "down", "enter")  # suppressed: a miss
-        await pilot.pause()
-        assert log(app)[-3:] == [
-            "You fire at soldier 2 (suppressed).",
-            "Shot card: miss.",
-            "The shot rings out: heard within 1.",
-        ]
-        await pilot.press("f")  # a shot may follow a shot: 14 of the 19 cards left hurt
-        assert "Fire: s2 6 away: kill 74%, miss 26%" in status(app)
+        screen = await started(pilot)
+        odds = {}
+        for drawn in (0, 1):
+            screen.cursor = (7, 4)  # on soldier 2
+            screen.refresh_view()
+            await pilot.pause()
+            odds["note", drawn] = status(app)
+            await pilot.press("f")
+            odds["aim", drawn] = status(app)
+            if not drawn:
+                await pilot.press("enter", "down", "enter")  # suppressed: the miss
+                await pilot.pause()
+                assert log(app)[-3:] == [
+                    "You fire at soldier 2 (suppressed).",
+                    "Shot card: miss.",
+                    "The shot rings out: heard within 1.",
+                ]
+        assert odds["note", 0].startswith("Soldier 2: f fires (s2 6 away: ")
+        assert odds["aim", 0].startswith("Fire: s2 6 away: ")
+        full = "kill 70%, miss 30% (20 cards left)"  # 14 of the 20 cards hurt
+        after = "kill 74%, miss 26% (19 cards left)"  # a shot may follow a shot
+        for where in ("note", "aim"):
+            assert full in odds[where, 0] and after in odds[where, 1], odds
 
 
 async def test_an_item_from_the_kit_is_used_on_a_cell(tmp_path):

@@ -137,7 +137,8 @@ class SniperStatus:
                 if any(c.get("target") == uid for c in of_type(host.legal, "shoot")):
                     name = words.unit(uid)
                     text = Text(f"{name[:1].upper()}{name[1:]}: ", "bold")
-                    return text.append(f"f fires ({self.odds_hint(host, uid, spare=10)})")
+                    odds = self.odds_hint(host, uid, spare=len(name) + 13)
+                    return text.append(f"f fires ({odds})")
         return None
 
     def place(self, cursor: Any) -> str:
@@ -226,23 +227,36 @@ class SniperStatus:
         fits = [t for t in (text + way + unseen, text + way) if len(t) <= room]
         return fits[0] if fits else text
 
-    def odds_hint(self, host: Host, target: str, spare: int = 42) -> str:
+    def odds_hint(self, host: Host, target: str, spare: int = 26) -> str:
+        """The odds of a shot at `target` from the shot cards left in the deck
+        as he can count them, always with that count ("(19 cards left)"), so
+        the hint before a shot and the note on the unit say the same thing
+        and say why it changes after a draw. `spare`: the cells of the line
+        around it; what fits: the distance, then why an armoured car is hard
+        to hurt, then that the shot is masked go first."""
         view = host.view
         u = view["units"].get(target)
         if u is None:
             return words.unit(target)
         kill, wound, miss, total = shot_odds(self.drawn_shots(), u["kind"], u["health"])
         d = chebyshev(as_cell(view["sniper"]["at"]), as_cell(u["at"]))
-        text = f"{target} {d} away: kill {percent(kill, total)}"
+        odds = f"kill {percent(kill, total)}"
         if wound:
-            text += f", wound {percent(wound, total)}"
-        text += f", miss {percent(miss, total)}"
+            odds += f", wound {percent(wound, total)}"
+        odds += f", miss {percent(miss, total)} ({total} card{'s' if total != 1 else ''} left)"
+        armour = ""
         if kind_armoured(u["kind"]):
-            text += ": only a weak point hurts it" if kill + wound else ": no shot left can hurt it"
-        if view.get("masked"):
-            text += "; masked"
-        deck = f" ({total} cards)"
-        return text + deck if len(text + deck) + spare <= host.status_room() else text
+            armour = (
+                ": only a weak point hurts it" if kill + wound else ": no shot left can hurt it"
+            )
+        masked = "; masked" if view.get("masked") else ""
+        room = host.status_room() - spare
+        fits = (
+            f"{target} {d} away: {odds}{armour}{masked}",
+            f"{target}: {odds}{armour}{masked}",
+            f"{target}: {odds}{armour}",
+        )
+        return next((t for t in fits if len(t) <= room), f"{target}: {odds}")
 
     def use_hint(self, host: Host, command: dict) -> str:
         card = command["card"]
