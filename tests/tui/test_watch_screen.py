@@ -387,3 +387,32 @@ async def test_ascii_watch_screens_send_only_ascii(home, keys):
             await pilot.pause()
         odd = {ch for ch in text(pilot.app) if ord(ch) > 126}
         assert not odd, odd
+
+
+async def test_a_watchers_keys_read_together_act_in_the_order_typed(home):
+    """Issue 28 in the watch screen: keys that arrive in one read (typed
+    fast, a paste, a slow link) act in the order typed. Enter (look) was a
+    priority key there, run ahead of the arrow before it, so it looked at
+    the cell the cursor had left."""
+    from textual import events
+
+    game = tutorial()
+    path, session = saved(home, game)
+    session.close()
+    async with watching(path).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        start = screen.cursor
+        looked: list[tuple] = []
+        real = screen.action_look
+
+        def look() -> None:
+            looked.append(screen.cursor)
+            real()
+
+        screen.action_look = look
+        for key, char in (("l", "l"), ("enter", "\r"), ("h", "h"), ("enter", "\r")):
+            pilot.app.post_message(events.Key(key, char))
+        await until(pilot, lambda: len(looked) == 2)
+        assert looked[0] != start and looked[1] == start, (start, looked)
+        assert [line.startswith("Zone ") for line in log(pilot.app)[-2:]] == [True, True]

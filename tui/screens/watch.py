@@ -131,7 +131,7 @@ class ReadOnlyGameScreen(GameScreen):
         look = keys.key_label(kept["look"].keys.split(",")[0])
         return (
             *cursor,
-            Key("enter", "confirm", f"look, as {look} does", "Cursor", priority=True),
+            Key("enter", "confirm", f"look, as {look} does", "Cursor"),
             Key("escape", "cancel", self.escape_words, "Cursor"),
             *self.own_keys,
             replace(kept["look"], group="Looking", footer=True, label="look"),
