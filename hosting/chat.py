@@ -11,7 +11,10 @@ and nothing else.
 
 The lines are kept beside the game's save, in `<name>.chat.jsonl` next to
 its seat table, never in the event log: the game's log, undo and replay
-are the same with or without talk, and a restarted host reads them back."""
+are the same with or without talk, and a restarted host reads them back.
+The host's choices about the talk (whom it muted, whether the watchers
+talk apart) are kept beside them in `<name>.talk.json`, so a host resumed
+after a crash or a reboot keeps them too."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from pathlib import Path
 
 import msgspec
 
-from saves.files import SaveError, private_folder
+from saves.files import SaveError, private_folder, write_atomic
 
 MAX_CHARS = 300  # a line's length at most, after cleaning
 RATE_LINES = 5  # lines an account may say...
@@ -73,6 +76,18 @@ def chat_file(home: Path, name: str) -> Path:
     return home / "coop" / f"{name}.chat.jsonl"
 
 
+def settings_beside(record: Path) -> Path:
+    """The host's choices about the talk whose record is `record` (NAME.chat.jsonl)."""
+    return record.with_name(record.name.removesuffix(".chat.jsonl") + ".talk.json")
+
+
+class TalkSettings(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=False):
+    """What the host chose about the talk: kept as it changes, read on a restart."""
+
+    watchers_apart: bool = False
+    muted: list[str] = []
+
+
 def record_beside(save: Path) -> Path:
     """The talk of the shared game whose save is `save` (HOME/saves/NAME.shamble)."""
     return chat_file(save.parent.parent, save.stem)
@@ -92,6 +107,41 @@ class Talk:
         self._said: dict[str, deque[float]] = {}
         if path is not None:
             self._load(path)
+            self._load_settings(settings_beside(path))
+
+    def _load_settings(self, path: Path) -> None:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            raise SaveError(f"{path}: the host's choices cannot be read: {e.strerror}") from None
+        try:
+            settings = msgspec.json.decode(data, type=TalkSettings)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise SaveError(f"{path}: damaged ({e})") from None
+        self.watchers_apart = settings.watchers_apart
+        self.muted = set(settings.muted)
+
+    def set_apart(self, apart: bool) -> None:
+        """The host sets the watchers apart (or together again), kept for a restart."""
+        self.watchers_apart = apart
+        self._save_settings()
+
+    def set_muted(self, account: str, muted: bool) -> None:
+        """The host mutes an account (or no longer does), kept for a restart."""
+        (self.muted.add if muted else self.muted.discard)(account)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        if self.path is None:
+            return
+        settings = TalkSettings(self.watchers_apart, sorted(self.muted))
+        try:
+            private_folder(self.path.parent)
+            write_atomic(settings_beside(self.path), msgspec.json.encode(settings), fsync=False)
+        except OSError:
+            pass  # talk is a nicety: the game goes on without its record
 
     def _load(self, path: Path) -> None:
         try:

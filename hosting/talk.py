@@ -59,7 +59,7 @@ class TalkAtTable:
             why = "only the host may give the watchers a channel of their own"
             conn.send(p.Result(ref=ref, ok=False, code="not_host", message=why))
             return
-        self.talk.watchers_apart = apart
+        self.talk.set_apart(apart)
         text = (
             "the host gave the watchers a channel of their own: the players do not hear them"
             if apart
@@ -77,7 +77,7 @@ class TalkAtTable:
         if account == conn.account:
             conn.send(p.Result(ref=ref, ok=False, code="not_muted", message="that is you"))
             return
-        (self.talk.muted.add if muted else self.talk.muted.discard)(account)
+        self.talk.set_muted(account, muted)
         word = "muted" if muted else "no longer muted"
         self._tell_all(self.talk.note(account, f"the host has {word} {account}", self._at()))
         conn.send(p.Result(ref=ref, ok=True, index=self._at()))

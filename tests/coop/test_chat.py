@@ -9,7 +9,17 @@ import pytest
 
 from engine import Game
 from hosting import protocol as p
-from hosting.chat import MAX_CHARS, RATE_LINES, ChatLine, Talk, chat_file, clean, spoken
+from hosting.chat import (
+    MAX_CHARS,
+    RATE_LINES,
+    ChatLine,
+    Talk,
+    chat_file,
+    clean,
+    settings_beside,
+    spoken,
+)
+from saves.files import SaveError
 from tests.coop.conftest import HostBench
 
 
@@ -155,6 +165,37 @@ def test_the_host_gives_the_watchers_a_channel_the_players_do_not_hear(table):
     assert table.ask(alice, lambda ref: apart(ref, False)).ok
     assert say(table, carol, "together again").ok
     assert said(alice)[-1].text == "together again" and said(alice)[-1].channel == ""
+
+
+def test_a_restarted_host_keeps_the_watchers_apart_and_whom_it_muted(table, tmp_path):
+    """Issue 31: the host's choices about the talk are kept beside its record
+    (NAME.talk.json), so a host resumed after a crash reads them back: the
+    watchers still talk apart, the muted account is still muted; set back,
+    the next restart reads that too."""
+    alice, bob = table.join("alice"), table.join("bob")
+    assert table.ask(alice, lambda ref: p.WatchersApart(ref=ref, apart=True)).ok
+    assert table.ask(alice, lambda ref: p.Mute(ref=ref, account="bob")).ok
+    record = chat_file(tmp_path, "bench")
+    assert oct(settings_beside(record).stat().st_mode & 0o777) == "0o600"
+    again = Talk(record)  # what `shamble host --resume` builds (hosting/server.py)
+    assert again.watchers_apart and again.muted == {"bob"}
+    table.host.talk = again
+    carol, dan = table.join("carol", watch=True), table.join("dan")
+    assert say(table, carol, "still apart?").ok
+    assert [x.text for x in said(dan)] == ["still apart?"] and said(alice) == []
+    assert not say(table, bob, "and me?").ok  # still muted
+    assert table.ask(alice, lambda ref: p.WatchersApart(ref=ref, apart=False)).ok
+    assert table.ask(alice, lambda ref: p.Mute(ref=ref, account="bob", muted=False)).ok
+    third = Talk(record)
+    assert not third.watchers_apart and third.muted == set()
+
+
+def test_a_damaged_record_of_the_hosts_choices_is_refused_by_name(tmp_path):
+    record = chat_file(tmp_path, "bench")
+    record.parent.mkdir(parents=True)
+    settings_beside(record).write_text("{not json")
+    with pytest.raises(SaveError, match="bench.talk.json"):
+        Talk(record)
 
 
 async def test_a_script_sets_the_watchers_apart_and_together():

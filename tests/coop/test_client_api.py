@@ -67,6 +67,30 @@ async def test_a_dropped_client_rejoins_with_its_replica(hosted):
     assert os.path.exists(hosted.save(name))
 
 
+async def test_a_resumed_host_keeps_the_watchers_apart(hosted, monkeypatch):
+    """Issue 31: the host's account sets the watchers apart, the host is
+    killed and resumed (`shamble host --resume`): a watcher's line still
+    reaches the watchers only, never the players."""
+    name = hosted.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    me = await Client.connect(name)  # the host's own account: it may set them apart
+    assert (await me.watchers_apart(True)).ok
+    hosted.kill_host(name)
+    assert await me.changed(5) and me.closed == "the host went away"
+    assert hosted.cli("host", "--resume", name, "--bot-pace", "0").returncode == 0
+    hosted.hosts.add(hosted.host_pid(name))
+    again = await me.rejoin()
+    monkeypatch.setenv("SHAMBLE_PLAYER", "watcherW1")
+    watcher = await Client.connect(name, watch=True)
+    assert (await watcher.say("they will never find the key")).ok
+    assert (await again.say("we go left")).ok  # her own line comes after any before it
+    heard = [x.text for x in again.chat if x.kind == "say"]
+    assert "we go left" in heard and "they will never find the key" not in heard
+    mine = [x for x in watcher.chat if x.text == "they will never find the key"]
+    assert [x.channel for x in mine] == ["watchers"]
+    await watcher.close()
+    await again.close()
+
+
 async def test_players_of_the_hosts_own_account_are_told_apart_by_name(hosted, monkeypatch):
     """The browsers of `shamble serve --share-games` all run as the server's
     account: each names itself (SHAMBLE_PLAYER), so one never sits in
