@@ -28,7 +28,9 @@ def hands_now(table: Table) -> dict[str, list[str]]:
     return {sid: s["hand"] for sid, s in table.game().summary()["seats"].items()}
 
 
-STATUS = re.compile(r"^ (Player \d: .*|.*y yes, n no.*|A decision is waiting.*)$", re.M)
+STATUS = re.compile(
+    r"^ (Player \d: .*|.*y yes, n no.*|A decision is waiting.*|End the turn.*)$", re.M
+)
 
 
 def play_turn(pane: Pane, seat: str, until: str) -> None:
@@ -40,8 +42,10 @@ def play_turn(pane: Pane, seat: str, until: str) -> None:
             return
         status = STATUS.search(screen)
         asks = status.group(1) if status else ""
-        if "discard a card?" in screen or "fights a zombie" in screen:
+        if "fights a zombie" in screen:
             pane.press("Enter")  # the dialog's first choice
+        elif asks.startswith("End the turn") and "Enter keeps" in asks:
+            pane.press("Enter")  # every card kept
         elif "y yes" in asks or "A decision is waiting" in asks:
             pane.press("y" if "y yes" in asks else "Enter")
         elif "draws the tile" in asks:

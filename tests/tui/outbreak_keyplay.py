@@ -1,6 +1,7 @@
 """Play Outbreak through the keyboard in a pilot: given the command wanted,
 press the keys a player would (the action key, the cursor or the target
-cycling, r to turn a tile, Enter, a pick in a dialog) and check the game
+cycling, r to turn a tile, Enter, a pick in a dialog, an answer to the
+status line's question) and check the game
 took exactly that command. Used by the outbreak pilot tests."""
 
 from __future__ import annotations
@@ -50,6 +51,14 @@ async def pick(pilot, option_id: str | None = None, label: str | None = None) ->
     await pilot.pause()
 
 
+def card_key(screen: GameScreen, card: str | None) -> str:
+    """The key that answers the end of the turn's question with `card` (its
+    number in the hand panel), or Enter for none."""
+    if card is None:
+        return "enter"
+    return str(screen.view["seats"][screen.view["viewer"]]["hand"].index(card) + 1)
+
+
 async def cursor_to(pilot, screen: GameScreen, cell: tuple[int, int], tiles: bool) -> None:
     """Walk the cursor with the arrow keys (a tile at a time when tiles)."""
     step = 3 if tiles else 1
@@ -75,11 +84,13 @@ async def cycle_to(pilot, screen: GameScreen, key: str, cell: tuple[int, int]) -
 
 
 async def confirm_if_asked(pilot) -> None:
-    """Say yes to a question, asked in a dialog or in the status line."""
+    """Say yes to a question, asked in a dialog or in the status line (a
+    question its own keys answer, as the end of the turn's: Enter, keeping
+    every card)."""
     await pilot.pause()
-    asked_inline = getattr(game_screen(pilot.app), "prompt", None) is not None
-    if isinstance(pilot.app.screen, ConfirmDialog) or asked_inline:
-        await pilot.press("y")
+    prompt = getattr(game_screen(pilot.app), "prompt", None)
+    if isinstance(pilot.app.screen, ConfirmDialog) or prompt is not None:
+        await pilot.press("enter" if prompt is not None and prompt.names else "y")
         await pilot.pause()
 
 
@@ -170,8 +181,8 @@ async def play_command(pilot, game: Game, want: dict) -> None:
     elif kind == "end_turn":
         await pilot.press("e")
         await pilot.pause()
-        if isinstance(app.screen, ChoiceDialog):
-            await pick(pilot, label=play.label(want, screen.view))
+        if screen.prompt is not None and screen.prompt.names:  # which card, if any
+            await pilot.press(card_key(screen, want.get("discard")))
         await confirm_if_asked(pilot)
     else:
         raise AssertionError(f"no keys for {want}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 import toy_engine  # noqa: F401  (registers the engine mode)
-from outbreak_keyplay import pick, play_command
+from outbreak_keyplay import play_command
 from test_outbreak_screen import yard as outbreak_yard  # noqa: F401  (a fixture)
 from test_sniper_hotseat import hand_over
 from test_sniper_screen import yard as sniper_yard
@@ -287,6 +287,4 @@ async def ann_plays_her_turn(pilot, game: Game, screen: GameScreen) -> None:
     for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
         want = want or next(c for c in screen.legal if c["at"] != [0, -2])
         await play_command(pilot, game, want)
-    await pilot.press("e")
-    await pilot.pause()
-    await pick(pilot, label="End the turn, discarding Horde")
+    await play_command(pilot, game, {"type": "end_turn", "discard": "horde"})

@@ -7,7 +7,7 @@ turn told step by step, and the hot-seat handover hiding hands (OB-10)."""
 from __future__ import annotations
 
 import pytest
-from outbreak_keyplay import game_screen, mission_file, pick, play_command, shown
+from outbreak_keyplay import as_dict, game_screen, mission_file, pick, play_command, settle, shown
 
 from engine import Game
 from tui.app import ShambleApp
@@ -293,13 +293,103 @@ async def test_zombies_move_in_the_zombie_step_and_the_turn_ends_with_a_discard(
             assert screen.cursor in movable  # z finds only the ones left
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceDialog)
-        labels = [label for _, label in app.screen.options]
-        assert labels[0] == "End the turn, keeping every card"
-        assert "End the turn, discarding Horde" in labels
-        await pick(pilot, label="End the turn, discarding Horde")
+        assert app.screen is screen and screen.prompt is not None  # asked in the status line
+        asked = status(app)  # its words fit one row: the short form of the keys
+        assert asked == "End the turn (1 zombie move unused)? Enter keeps all, 1-3 discards, Esc"
+        await pilot.press("1")  # Horde, the first card as the hand panel numbers it
+        await pilot.pause()
         assert "Ann discards Horde." in log(app)
         assert game.summary()["seats"]["ann"]["hand"] == ["detour", "adrenaline"]
+
+
+async def zombie_step(pilot, screen, game) -> None:
+    """Ann's tile laid, her movement ended and her one zombie move made
+    (dice 1, 1): the zombie step with nothing left to do but end the turn."""
+    for want in ({"type": "draw_tile"}, None, {"type": "end_move"}, "zombie"):
+        if want is None:
+            want = next(c for c in screen.legal if c["at"] != [0, -2])
+        elif want == "zombie":
+            want = next(c for c in screen.legal if c["type"] == "move_zombie")
+        await play_command(pilot, game, want)
+    assert game.summary()["phase"] == "zombies" and game.summary()["zombie_moves_left"] == 0
+
+
+async def test_the_end_of_turn_question_is_answered_by_its_keys_and_nothing_else(yard):
+    """OB-4 step 7 asked in the status line: the hand panel numbers the
+    cards; a wrong key and Esc say so and change nothing (Esc drops the
+    question, e asks again); Enter keeps every card; undo takes the end of
+    the turn back, and a number then discards that card."""
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await zombie_step(pilot, screen, game)
+        assert panel(app, "hand").startswith("1 Horde")
+        assert "\n2 Detour" in panel(app, "hand") and "\n3 Adrenaline" in panel(app, "hand")
+        before = len(game.commands)
+        await pilot.press("e")
+        await pilot.pause()
+        asked = status(app)
+        assert asked.startswith("End the turn?") and "Enter keeps every card" in asked
+        wrong = "Not an answer: press Enter, 1, 2 or 3, or Esc to leave the question."
+        for key in ("x", "4", "ctrl+z", "q"):  # no answer: said so, nothing done
+            await pilot.press(key)
+            await pilot.pause()
+            assert log(app)[-1] == wrong
+            assert len(game.commands) == before and status(app) == asked
+        assert app.screen is screen  # q opened no leave dialog
+        await pilot.press("escape")
+        await pilot.pause()
+        assert log(app)[-1] == "The turn goes on: e ends it when you are done."
+        assert screen.prompt is None and len(game.commands) == before
+        assert status(app).startswith("Ann: e ends the turn")
+        await pilot.press("1")  # no question now: a number does nothing
+        await pilot.pause()
+        assert len(game.commands) == before and game.summary()["phase"] == "zombies"
+        await pilot.press("e")
+        await pilot.pause()
+        assert status(app) == asked
+        await pilot.press("enter")  # keeps every card
+        await pilot.pause()
+        await settle(pilot)
+        assert as_dict(game.commands[before]) == {"type": "end_turn"}
+        assert game.summary()["seats"]["ann"]["hand"] == list(HAND)
+        await pilot.press("ctrl+z")  # back to the zombie step, the bot's turn undone too
+        await pilot.pause()
+        assert len(game.commands) == before and game.summary()["phase"] == "zombies"
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        await settle(pilot)
+        assert as_dict(game.commands[before]) == {"type": "end_turn", "discard": "adrenaline"}
+        assert "Ann discards Adrenaline." in log(app)
+
+
+async def test_the_end_of_turn_question_answers_a_click_on_its_words(yard):
+    """The status line's answers are clicks too, as the dialog's rows were:
+    Esc's word drops the question, Enter's keeps every card."""
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await zombie_step(pilot, screen, game)
+        before = len(game.commands)
+        line = screen.query_one(StatusLine)
+
+        async def click(word: str) -> None:
+            await pilot.press("e")
+            await pilot.pause()
+            column = status(app).index(word) + 1
+            await pilot.click(line, offset=(line.content_region.x - line.region.x + column, 0))
+            await pilot.pause()
+
+        await click("Esc")
+        assert screen.prompt is None and len(game.commands) == before
+        assert log(app)[-1] == "The turn goes on: e ends it when you are done."
+        await click("keeps every card")
+        await settle(pilot)
+        assert as_dict(game.commands[before]) == {"type": "end_turn"}
 
 
 async def test_keys_at_the_wrong_time_say_why_and_change_nothing(yard):
@@ -339,10 +429,8 @@ async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monk
             want = want or next(c for c in screen.legal if c["at"] != [0, -2])
             await play_command(pilot, game, want)
         keys = footer_keys(screen)
-        await pilot.press("e")
+        await pilot.press("e", "enter")  # the end of the turn, every card kept
         await pilot.pause()
-        if isinstance(app.screen, ChoiceDialog):
-            await pick(pilot, label="End the turn, keeping every card")
         assert screen.playing and "Bot 2 is playing" in status(app)
         assert game.summary()["current"] == "ann"  # the bot's whole turn is played...
         assert screen.view["current"] == "p2"  # ...and shown a step behind
@@ -379,9 +467,8 @@ async def test_the_handover_hides_each_hand_between_two_people(yard):
         for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
             want = want or next(c for c in screen.legal if c["at"] != [0, -2])
             await play_command(pilot, game, want)
-        await pilot.press("e")
+        await pilot.press("e", "1")  # Horde, her first card, goes back
         await pilot.pause()
-        await pick(pilot, label="End the turn, discarding Horde")
         assert isinstance(app.screen, HandoverScreen)
         covered = shown(app)
         assert "Bob, your turn." in covered
@@ -420,9 +507,8 @@ async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(ya
         for want in ({"type": "draw_tile"}, None, {"type": "end_move"}):
             want = want or next(c for c in screen.legal if c["at"] != [0, -2])
             await play_command(pilot, game, want)
-        await pilot.press("e")
+        await pilot.press("e", "enter")
         await pilot.pause()
-        await pick(pilot, label="End the turn, keeping every card")
         assert screen.playing and "Bot 2 is playing" in status(app)
         await pilot.press("x")
         await pilot.pause()

@@ -7,7 +7,7 @@ that stay doors under what stands on them; bots' turns at once (s)."""
 
 from __future__ import annotations
 
-from outbreak_keyplay import fields_ready, mission_file, play_command
+from outbreak_keyplay import as_dict, fields_ready, mission_file, play_command
 
 from engine import Game
 from engine.outbreak.bot import choose
@@ -17,7 +17,7 @@ from tui.modes.outbreak.words import Narrator, Seats
 from tui.screens.dialogs import HandoverScreen
 from tui.screens.game import GameScreen
 from tui.widgets.board import Board
-from tui.widgets.panels import MessageLog
+from tui.widgets.panels import MessageLog, StatusLine
 
 
 def late_game() -> Game:
@@ -299,14 +299,14 @@ async def test_the_helipad_handover_calls_the_one_who_lays_it(tmp_path):
 
 
 async def test_the_end_of_a_turn_asks_for_the_card_the_box_puts_back(tmp_path):
-    """Seed step 23 (discard=mandatory): e offers only the cards, each put
-    back under the event pile; the house game also offers keeping them all."""
-    from tui.screens.dialogs import ChoiceDialog
-
-    for discard, title, first in (
-        ("mandatory", ": which card goes back under the event pile?",
-         "End the turn, putting Horde back"),
-        ("optional", ": discard a card?", "End the turn, keeping every card"),
+    """Seed step 23 (discard=mandatory): e asks which card goes back under
+    the event pile, by the numbers of the hand, and Enter (keep them all)
+    answers nothing; the house game also offers keeping them all."""
+    for discard, asked, refused in (
+        ("mandatory", "End the turn (1 zombie move unused): which card goes back? 1-3, Esc",
+         "enter"),
+        ("optional", "End the turn (1 zombie move unused)? Enter keeps all, 1-3 discards, Esc",
+         "4"),
     ):  # fmt: skip
         pile = ("horde", "detour", "shotgun") * 3
         path = mission_file(tmp_path / f"{discard}.toml", zombies=(), event_pile=pile)
@@ -325,11 +325,19 @@ async def test_the_end_of_a_turn_asks_for_the_card_the_box_puts_back(tmp_path):
             await pilot.press("e")
             for _ in range(50):  # a generous deadline on a loaded machine
                 await pilot.pause()
-                if isinstance(app.screen, ChoiceDialog):
+                if screen.prompt is not None:
                     break
-            assert isinstance(app.screen, ChoiceDialog), (game.summary()["phase"], log(app)[-3:])
-            assert app.screen.title_text.endswith(title)
-            assert app.screen.options[0][1] == first
+            assert screen.prompt is not None, (game.summary()["phase"], log(app)[-3:])
+            assert str(screen.query_one(StatusLine).render()) == asked
+            commands = len(game.commands)
+            await pilot.press(refused)
+            await pilot.pause()
+            assert len(game.commands) == commands and screen.prompt is not None
+            assert log(app)[-1].startswith("Not an answer: press ")
+            await pilot.press("2")
+            await pilot.pause()
+            ended = as_dict(game.commands[commands])
+            assert ended == {"type": "end_turn", "discard": "detour"}
 
 
 async def test_a_random_dealer_is_named_when_the_game_opens():

@@ -60,6 +60,25 @@ class Targeting:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """One answer to a question asked in the status line (Host.ask): the key
+    that gives it, the answer in words (a list of answers says it so, as
+    plain mode's does), and what it does."""
+
+    key: str  # a key's name as Textual gives it: "enter", "1"
+    label: str
+    then: Callable[[], object]
+
+
+def answer_click(key: str):
+    """The style that makes text a click answering the status line's
+    question (Host.ask) with `key`, as pressing it does."""
+    from rich.style import Style
+
+    return Style(meta={"@click": f"screen.answer_key({key!r})"})
+
+
+@dataclass(frozen=True)
 class Step:
     """One frame of a playback: the view to draw, the log lines it adds, and
     what the status line says meanwhile."""
@@ -131,6 +150,11 @@ class Host(Protocol):
     def choose_and_act(self, title: str, commands: list[dict], best: int = 0) -> None: ...
     def start_targeting(self, targeting: Targeting) -> None: ...
     def confirm(self, question: str, then: Callable[[], object]) -> None: ...
+    # a question in the status line, answered by a key: `keys` says them
+    # after the question (longest first: the first that fits one row), an
+    # answer's key runs its `then`, Esc says `back` in the log and changes
+    # nothing, another key says which keys answer
+    def ask(self, question: str, answers: list[Answer], keys: list[Text], back: str) -> None: ...
     def pick(
         self, title: str, options: list[tuple[str, str]], then: Callable, highlight: int = 0
     ) -> None: ...

@@ -82,6 +82,15 @@ class PlainHost:
         if self.table.yes(question):
             then()
 
+    def ask(self, question: str, answers: list, keys: list, back: str) -> None:
+        """A question the screen asks in its status line: here its answers'
+        words in a numbered list (keys mean nothing at a plain prompt)."""
+        chosen = self.table.choose(question, [a.label for a in answers], answers)
+        if chosen is None:
+            self.table.tell([back])
+        else:
+            chosen.then()
+
     def pick(self, title: str, options: list[tuple[str, str]], then, highlight: int = 0) -> None:  # noqa: ANN001
         then(self.table.choose(title, [label for _, label in options], [i for i, _ in options]))
 

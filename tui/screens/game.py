@@ -11,7 +11,7 @@ refuses is shown in the log with the engine's own reason."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from engine import RuleError
 from tui import keys
-from tui.modes.base import Play, Seat, Step, Targeting
+from tui.modes.base import Answer, Play, Seat, Step, Targeting, answer_click
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
 from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
@@ -49,6 +49,26 @@ def fit(text: Text, tails: list[str | Text], room: int) -> Text:
             if not cut_words(text + tail, room, rows):
                 return text + tail
     return text + tails[-1]
+
+
+@dataclass
+class Prompt:
+    """A question the status line asks (GameScreen.confirm, .ask): its words,
+    the keys after them (longest first: fit picks), what each answering key
+    does (None: nothing), what Esc says, and the mode's name for it."""
+
+    question: Text
+    tails: list[Text]
+    answers: dict[str, Callable[[], object] | None]
+    back: str = ""  # Esc says this in the log ("": nothing)
+    names: str = ""  # the answering keys, as a wrong key is told them ("": the bell)
+
+
+KEY_WORDS = {"enter": "Enter", "escape": "Esc"}  # a key's name as a question says it
+YES_NO = [
+    Text.assemble((" y", "bold"), " yes,", (" n", "bold"), " no"),
+    Text.assemble((" y", "bold"), "/", ("n", "bold")),
+]
 
 
 class GameScreen(HotSeatLogs, KeyActions, Screen):
@@ -87,7 +107,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         self._step_timer: Any = None
         self._note = ""  # what the status line says while a playback step shows
         self._handing_over = False  # the handover screen covers the board
-        self.prompt: tuple[str, Callable[[], object]] | None = None  # a y/n question asked
+        self.prompt: Prompt | None = None  # a question the status line asks
         # hot-seat with secrets: each person reads their own log (the one at the
         # keyboard is the MessageLog's), keyed by their viewer; `told` is what
         # every seat was told, the log of a person who has not sat down yet
@@ -251,11 +271,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
     def status_text(self) -> Text:
         room = self.status_room()
         if self.prompt is not None:
-            answers = [
-                Text.assemble((" y", "bold"), " yes,", (" n", "bold"), " no"),
-                Text.assemble((" y", "bold"), "/", ("n", "bold")),
-            ]
-            return fit(Text(self.prompt[0], "bold"), answers, room)
+            return fit(self.prompt.question, self.prompt.tails, room)
         if self.playing:
             return Text(self._note, "bold")
         if self.view.get("outcome"):
@@ -337,15 +353,69 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         if getattr(self.app, "prompts", "inline") == "dialog":
             self.app.push_screen(ConfirmDialog(question), lambda yes: yes and then())
             return
-        self.prompt = (question, then)
+        self.prompt = Prompt(
+            Text(question, "bold"), YES_NO, {"y": then, "enter": then, "n": None, "escape": None}
+        )
         self.query_one(StatusLine).say(self.status_text())
 
+    def ask(self, question: str, answers: list[Answer], keys: list[Text], back: str) -> None:
+        """A question in the status line that keys answer (Host.ask). The
+        words of each answer's key in `keys` may be clicked: the answer's
+        own key names it there ("Enter", "1")."""
+        names = [KEY_WORDS.get(a.key, a.key) for a in answers]
+        said = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+        self.prompt = Prompt(
+            Text(question, "bold"),
+            [self.clickable(t, answers) for t in keys],
+            {a.key: a.then for a in answers} | {"escape": None},
+            back,
+            said,
+        )
+        self.query_one(StatusLine).say(self.status_text())
+
+    @staticmethod
+    def clickable(text: Text, answers: list[Answer]) -> Text:
+        """text with each answer's key (bold, as keys are shown) and the words
+        after it, up to a comma or semicolon, a click that answers it."""
+        words = {KEY_WORDS.get(a.key, a.key): a.key for a in answers} | {"Esc": "escape"}
+        out = text.copy()
+        plain = text.plain
+        for span in text.spans:
+            word = plain[span.start : span.end]
+            key = words.get(word.strip())
+            if key is None:
+                continue
+            start = span.start + len(word) - len(word.lstrip())
+            ends = [i for i in (plain.find(",", span.end), plain.find(";", span.end)) if i >= 0]
+            out.stylize(answer_click(key), start, min(ends, default=len(plain)))
+        return out
+
     def answer(self, yes: bool) -> None:
-        """The answer to the status line's question."""
-        if self.prompt is None:
+        """The answer to the status line's question: yes (Enter) or no (Esc)."""
+        self.answer_key("enter" if yes else "escape")
+
+    def action_answer_key(self, key: str) -> None:
+        """A click on an answer's key in the status line."""
+        self.answer_key(key)
+
+    def answer_key(self, key: str) -> None:
+        """A key pressed (or clicked) while the status line asks: the answer
+        it gives, else the keys that answer; Esc drops the question."""
+        prompt = self.prompt
+        if prompt is None:
             return
-        then, self.prompt = self.prompt[1], None
-        if yes:
+        if key not in prompt.answers:
+            if prompt.names:
+                self.add_log(
+                    [f"Not an answer: press {prompt.names}, or Esc to leave the question."]
+                )
+            else:
+                self.app.bell()
+            return
+        then, self.prompt = prompt.answers[key], None
+        if then is None and prompt.back:
+            self.add_log([prompt.back])
+        if then is not None:
             then()
         self.query_one(StatusLine).say(self.status_text())
 
@@ -476,8 +546,8 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         self.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.prompt is not None:  # only an answer: y, n (on_key), Enter, Esc
-            return action in ("confirm", "cancel")
+        if self.prompt is not None:  # only an answer: its keys (on_key), Enter, Esc, a click
+            return action in ("confirm", "cancel", "answer_key")
         if self.paging:  # any key shows the next page (on_key)
             return False
         if action == "mode" and parameters and parameters[0] in self._giving_way:
@@ -518,10 +588,7 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         elif self.prompt is not None and event.key not in ("enter", "escape"):
             event.stop()
             event.prevent_default()
-            if event.key in ("y", "n"):
-                self.answer(event.key == "y")
-            else:
-                self.app.bell()
+            self.answer_key(event.key)
 
     # -- dialogs ----------------------------------------------------------------
     def ask_pending(self) -> None:

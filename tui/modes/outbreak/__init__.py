@@ -25,7 +25,9 @@ cells of it); (3) a zombie in your cell fights you; (4) draw cards
 back up to three; (5) roll and walk up to that many cells (cursor + Enter
 walks, m steps one, e stops); (6) roll again and move up to that many
 different zombies one cell each (z finds one, Enter shows its ways, an
-arrow picks one); (7) end the turn (e), and you may discard a card.
+arrow picks one); (7) end the turn (e), and you may discard a card: the
+status line asks, Enter keeps every card and a card's number (your cards
+are numbered) puts that one back under the event pile.
 
 A late town is larger than the screen: arrows at the board's edge point to
 your figure, the Helipad and the rivals off screen; g looks at the

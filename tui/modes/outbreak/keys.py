@@ -5,9 +5,11 @@ a key pressed at the wrong time says what to do instead and changes nothing."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from engine.outbreak import content
 from engine.outbreak.board import Placed, exit_cells, tile_cells
-from tui.modes.base import Host, Targeting
+from tui.modes.base import Answer, Host, Targeting
 from tui.modes.outbreak.scene import centre, pos_of
 from tui.modes.outbreak.words import (
     SIDE,
@@ -350,12 +352,57 @@ class OutbreakKeys:
             else:
                 host.act(ends[0])
             return
-        if all(c.get("discard") for c in ends):  # discard=mandatory (the box's last step)
-            host.choose_and_act(
-                f"End the turn{unused}: which card goes back under the event pile?", ends
-            )
-            return
-        host.choose_and_act(f"End the turn{unused}: discard a card?", ends)
+        self.ask_discard(host, ends, unused)
+
+    def ask_discard(self, host: Host, ends: list[dict], unused: str) -> None:
+        """OB-4 (6): the end of the turn, and which card (if any) goes back
+        under the event pile, asked in the status line: Enter keeps every
+        card, a card's number (as the hand panel numbers them) discards it; with discard=mandatory one must go, so Enter is no
+        answer. Esc asks nothing more and the turn goes on."""
+        hand = host.view["seats"][host.view["viewer"]]["hand"] or []
+        by_card = {c["discard"]: c for c in ends if c.get("discard")}
+        keep = next((c for c in ends if not c.get("discard")), None)
+        answers = []
+        if keep is not None:
+            answers.append(Answer("enter", self.label(keep, host.view), lambda: host.submit(keep)))
+        for i, card in enumerate(hand, 1):
+            if card in by_card:
+                command = by_card[card]
+                answers.append(
+                    Answer(str(i), self.label(command, host.view), lambda c=command: host.submit(c))
+                )
+        cards = [(a.key, card_name(hand[int(a.key) - 1])) for a in answers if a.key != "enter"]
+        keys = cards[0][0] if len(cards) == 1 else f"{cards[0][0]}-{cards[-1][0]}"
+        named: list = []
+        for i, (key, name) in enumerate(cards):
+            named += [", " if i else " ", (key, "bold"), f" {name}"]
+        esc, no = (", ", ("Esc", "bold")), ": not yet"
+        if keep is not None:
+            question = f"End the turn{unused}?"
+            enter = ((" Enter", "bold"), " keeps every card")
+            short = ((" Enter", "bold"), " keeps all")
+            tails = [
+                (*enter, ", or discard", *named, ";", (" Esc", "bold"), no),
+                (*enter, ", ", (keys, "bold"), " discards that card", *esc, no),
+                (*short, ", ", (keys, "bold"), " discards that card", *esc, no),
+                (*short, ", ", (keys, "bold"), " discards one", *esc, no),
+                (*short, ", ", (keys, "bold"), " discards", *esc),
+            ]
+        else:  # discard=mandatory (the box's last step)
+            question = f"End the turn{unused}: which card goes back under the event pile?"
+            tails = [
+                (*named, ";", (" Esc", "bold"), no),
+                (" ", (keys, "bold"), " (your cards)", *esc, no),
+                (" ", (keys, "bold"), *esc),
+            ]
+            if unused:  # the pile said by the answers' labels: the question fits one row
+                question = f"End the turn{unused}: which card goes back?"
+        host.ask(
+            question,
+            answers,
+            [Text.assemble(*t) for t in tails],
+            "The turn goes on: e ends it when you are done.",
+        )
 
     def key_figure(self, host: Host) -> None:
         """f: the cursor (and so the view) onto the looker's own figure."""

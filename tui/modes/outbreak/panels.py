@@ -155,10 +155,10 @@ class HandPanel(Growing, Panel):
             self.put(text)
             return
         self.border_title = f"{self.seats.possessive(viewer)} cards (c reads them)"
-        for i, card in enumerate(me["hand"]):
+        for i, card in enumerate(me["hand"]):  # numbered: the end of the turn asks by number
             if i:
                 text.append("\n")
-            text.append(card_name(card), "bold")
+            text.append(f"{i + 1} {card_name(card)}", "bold")
             text.append(f" {card_effect(card)}", "cyan")
         if not me["hand"]:
             text.append("no cards", "dim")
