@@ -540,13 +540,23 @@ def live_everywhere(url: str | None = None) -> tuple[list[LiveGame], str]:
     url = _broker(url)
     if url is None:
         return games, ""
-    here = public_redis.this_host()
     try:
-        remote = public_redis.live_games(url, _live_decoder)
+        remote = others_live(url)
     except public_redis.BrokerDown as e:
         return games, f"{e}: showing this machine's games only"
+    return sorted(games + remote, key=lambda g: -g.updated), ""
+
+
+def others_live(url: str) -> list[LiveGame]:
+    """The games other machines play now, through the broker at url, each
+    listed and not watchable from here; BrokerDown when it does not answer
+    (within public_redis.TIMEOUT: call it off a screen's thread)."""
+    from saves import public_redis
+
+    here = public_redis.this_host()
     now = time.time()
-    for account, host, game in remote:
+    games = []
+    for account, host, game in public_redis.live_games(url, _live_decoder):
         if host == here or now - game.updated > STALE_S:
             continue  # this machine's own games are read from its folder
         games.append(
@@ -555,7 +565,7 @@ def live_everywhere(url: str | None = None) -> tuple[list[LiveGame], str]:
                 why_not=f"it is played on {host}: watch it there",
             )
         )  # fmt: skip
-    return sorted(games, key=lambda g: -g.updated), ""
+    return games
 
 
 def scores_everywhere(url: str | None = None) -> tuple[list[tuple[str, Score]], str]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
@@ -40,10 +42,36 @@ def playing_now(games: list, room: int = 76) -> str:
         text = f"Playing now: {names}{more}. w watches."
         if len(text) <= room:
             return text
-    return f"Playing now: {len(games)} games. w watches."
+    n = len(games)
+    return f"Playing now: {n} game{'s' if n != 1 else ''}. w watches."
+
+
+COUNTED = re.compile(r"Playing now: \d+ games?\.")  # playing_now's line without names
+
+
+def games_line(games: list, broker_down: str = "", room: int = 76) -> str:
+    """The title's one line of the games played now; when the broker at
+    `broker_down` (host:port) did not answer, that it did not and that the
+    games listed are this machine's only."""
+    if not broker_down:
+        return playing_now(games, room) if games else ""
+    if not games:
+        return f"The broker at {broker_down} is not answering: only this machine's games."
+    tails = (
+        f" The broker at {broker_down} is not answering: only this machine's games.",
+        f" The broker at {broker_down} is not answering.",
+        f" Broker {broker_down}: no answer.",
+    )
+    lines = [playing_now(games, room - len(tail)) + tail for tail in tails]
+    fits = [t for t in lines if len(t) <= room] or lines[-1:]
+    named = [t for t in fits if not COUNTED.match(t)]  # names over a bare count
+    return (named or fits)[0]
 
 
 class TitleScreen(Screen):
+    remote: list = []  # the other machines' games, as the broker last told them
+    broker_down = ""  # the broker's host:port when it did not answer
+
     def __init__(self) -> None:
         super().__init__()
         from tui.modes import get_ui, ui_modes
@@ -139,14 +167,11 @@ class TitleScreen(Screen):
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
         self._latest = latest = self.latest()
-        note = self.query_one("#title-note", Label)
         if latest is None:
             menu.disable_option("continue")
-            note.update("")
             start = "new"
         else:
             menu.enable_option("continue")
-            note.update(f"Continue: {latest[0]}")
             start = "continue"
         for entry in self.entries.values():  # e.g. campaigns live in files: no saving, none
             if self.app.autosave or not entry.needs_saves:
@@ -156,22 +181,76 @@ class TitleScreen(Screen):
         menu.highlighted = menu.get_option_index(start)
         self.query_one("#tagline", Label).update(self.tagline(self.mode_in_view(start)))
         menu.focus()
+        self._continue_note = f"Continue: {latest[0]}" if latest is not None else ""
+        self.live = self.live_games()  # this machine's, drawn at once
+        self.show_live()
+        self.ask_broker()
+
+    def show_live(self) -> None:
+        """The note under the menu: what Continue opens, then one line of the
+        games played now (and, when the broker does not answer, that it does
+        not and only this machine's are listed)."""
+        line = games_line(self.live, self.broker_down)
+        note = self._continue_note
+        self.query_one("#title-note", Label).update(
+            f"{note}\n{line}" if note and line else note or line
+        )
+
+    def ask_broker(self) -> None:
+        """The other machines' games, read through the broker (when one is set)
+        on a thread of its own: a broker that does not answer never holds up
+        the title, whose list of this machine's games is drawn already."""
+        from saves import public_redis
+
+        url = public_redis.configured()
+        if url is None:
+            self.remote = []
+            return
+        self.run_worker(
+            lambda: self._read_broker(url),
+            thread=True,
+            exclusive=True,
+            group="broker",
+            exit_on_error=False,
+        )
+
+    def _read_broker(self, url: str) -> None:
+        from textual.worker import get_current_worker
+
+        from saves import public, public_redis
+
+        try:
+            remote, down = public.others_live(url), ""
+        except Exception:  # down, refusing, or no broker at that address: only ours
+            try:
+                remote, down = [], public_redis.place(url)
+            except ValueError:  # not an address at all
+                remote, down = [], "the address set"
+        if get_current_worker().is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._broker_read, remote, down)
+        except RuntimeError:  # the app is gone meanwhile
+            pass
+
+    def _broker_read(self, remote: list, down: str) -> None:
+        if not self.is_attached:
+            return
+        self.remote, self.broker_down = remote, down
         self.live = self.live_games()
-        if self.live:
-            text = playing_now(self.live)
-            note.update(f"{note.content}\n{text}" if latest is not None else text)
+        self.show_live()
 
     def live_games(self) -> list:
-        """The games other players are playing now: of this machine, and of the
-        others through the broker when one is set (saves/public.py)."""
+        """The games other players are playing now: of this machine, read now,
+        and of the others as the broker last told them (saves/public.py)."""
         from saves import public
 
         try:
             mine = public.me()
-            games, _ = public.live_everywhere()  # the broker away: this machine's alone
-            return [g for g in games if g.player != mine or g.host]
+            here = [g for g in public.live_games() if g.player != mine]
         except OSError:
-            return []
+            here = []
+        return sorted([*here, *self.remote], key=lambda g: -g.updated)
 
     def watch(self) -> None:
         """Pick a game being played on this machine and follow it live."""
