@@ -94,6 +94,33 @@ async def test_a_late_town_points_to_what_is_off_screen_and_g_f_centre_on_it():
         assert game.view("ann") == view  # looking changed nothing
 
 
+def drawn_at(board: Board, cell: tuple[int, int], town) -> tuple[int, int]:
+    """Where a map cell is drawn in the board's viewport (column, row)."""
+    return (cell[0] - town.origin[0]) * 2 - board.cam_x, cell[1] - town.origin[1] - board.cam_y
+
+
+async def test_a_tile_laid_west_leaves_the_town_where_it_was_drawn(tmp_path):
+    """A town smaller than the board stays where it is drawn while it fits
+    (Scene.origin): a tile laid west of it moves the map's origin, not the
+    town on screen, so only the new tile's cells are drawn anew."""
+    path = mission_file(tmp_path / "yard.toml", event_pile=("horde",) * 9)
+    game = Game.new("outbreak", mission=path, seed=5, seats="ann:human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        board, town = screen.query_one(Board), screen.play.town
+        square = drawn_at(board, (1, 1), town)
+        right = board.size.width - town.size[0] * 2 + board.cam_x
+        assert abs(-board.cam_x - right) <= 1  # a new game's town is centred
+        origin = town.origin
+        await play_command(pilot, game, {"type": "draw_tile"})
+        west = next(c for c in screen.legal if c["type"] == "place_tile" and c["at"][0] == -1)
+        await play_command(pilot, game, west)
+        await pilot.pause()
+        assert town.origin[0] == origin[0] - 3  # the map grew a tile west...
+        assert drawn_at(board, (1, 1), town) == square  # ...and Town Square did not move
+
+
 async def test_g_before_the_helipad_is_laid_says_where_it_is(tmp_path):
     path = mission_file(tmp_path / "yard.toml", event_pile=("horde",) * 9)
     game = Game.new("outbreak", mission=path, seed=5, seats="ann:human,bot")

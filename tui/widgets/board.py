@@ -39,6 +39,11 @@ class Scene:
     # important first: off the viewport, an arrow at its edge points to each
     beacons: tuple[tuple[int, int, str, str], ...] = ()
     centre: tuple[int, int, int, int] | None = None  # cells the camera centres on when it changes
+    # the map cell drawn at row 0, column 0, in the mode's own terms, for a map
+    # that grows in every direction: when it moves the camera moves with it,
+    # and a map smaller than the view stays where it is while it fits, so a
+    # grown map draws only what is new instead of every cell a step over
+    origin: tuple[int, int] | None = None
 
 
 class Board(Widget, can_focus=True):
@@ -59,6 +64,7 @@ class Board(Widget, can_focus=True):
         self._styles: Mapping[str, Style] = {}
         self._style_cache: dict[tuple[str, int], Style] = {}
         self._centred: tuple[int, int, int, int] | None = None  # the centre last centred on
+        self._placed = False  # the camera was placed for an earlier scene (Scene.origin)
         self._marks: dict[int, list[tuple[int, str, str]]] = {}  # row -> (x, text, style)
         self._base = BLANK  # the widget's own colours, under every cell
 
@@ -88,7 +94,11 @@ class Board(Widget, can_focus=True):
             self._style_cache = {}
             self._keys = []  # every row is drawn again in the new styles
         grown = len(scene.rows) != len(self.scene.rows)
+        before = self.scene.origin
         self.scene = scene
+        if before is not None and scene.origin is not None and scene.origin != before:
+            self.cam_x += (before[0] - scene.origin[0]) * scene.cell_width
+            self.cam_y += before[1] - scene.origin[1]
         rows, keys, changed = [], [], []
         for y, key in enumerate(scene.rows):
             keys.append(key)
@@ -110,6 +120,7 @@ class Board(Widget, can_focus=True):
                 self.refresh(Region(0, screen_y, self.size.width, 1))
 
     def on_resize(self, event: events.Resize) -> None:
+        self._placed = False  # a map that fits is centred in the new size
         self._follow_focus()
         self._place_marks()
         self.refresh()
@@ -124,12 +135,15 @@ class Board(Widget, can_focus=True):
         box = self.scene.focus
         w = self.scene.cell_width
         centre = self.scene.centre
+        kept = old if self._placed and self.scene.origin is not None else (None, None)
         if centre is not None and centre != self._centred:  # a new place to look at
             self._centred = centre
             self.cam_x = (centre[0] + centre[2] + 1) * w // 2 - width // 2
             self.cam_y = (centre[1] + centre[3] + 1) // 2 - height // 2
-        self.cam_x = _axis(self.cam_x, width, map_w, box and (box[0] * w, box[2] * w + w - 1))
-        self.cam_y = _axis(self.cam_y, height, map_h, box and (box[1], box[3]))
+        span = box and (box[0] * w, box[2] * w + w - 1)
+        self.cam_x = _axis(self.cam_x, width, map_w, span, kept[0])
+        self.cam_y = _axis(self.cam_y, height, map_h, box and (box[1], box[3]), kept[1])
+        self._placed = map_w > 0
         return (self.cam_x, self.cam_y) != old
 
     # -- drawing ----------------------------------------------------------
@@ -265,13 +279,18 @@ ASCII_ARROWS = {
 }
 
 
-def _axis(cam: int, view: int, size: int, span: tuple[int, int] | None) -> int:
-    """Camera position on one axis: centred when the map fits; else it stays
+def _axis(
+    cam: int, view: int, size: int, span: tuple[int, int] | None, kept: int | None = None
+) -> int:
+    """Camera position on one axis: centred when the map fits (or `kept`,
+    where it was, while the whole map still shows from there); else it stays
     while the span (the focus) is in view with a margin. A focus that nears
     an edge moves the camera half a view or more that way (so the next steps
     need no move: each move sends the whole board to the terminal again), as
     far as keeps the whole span in view; a focus out of view is centred."""
     if size <= view:
+        if kept is not None and kept <= 0 and size - kept <= view:
+            return kept
         return -((view - size) // 2)
     top = size - view
     cam = min(max(cam, 0), top)

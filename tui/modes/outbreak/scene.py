@@ -195,7 +195,13 @@ class Town:
             (x - ox, y - oy, glyph, style) for x, y, glyph, style in self.beacons(view, me)
         )
         return Scene(
-            rows=rows, cell_width=2, focus=box, styles=STYLES, beacons=beacons, centre=centre
+            rows=rows,
+            cell_width=2,
+            focus=box,
+            styles=STYLES,
+            beacons=beacons,
+            centre=centre,
+            origin=(ox, oy),
         )
 
     def beacons(self, view: dict, me: str | None) -> list[tuple[int, int, str, str]]:
