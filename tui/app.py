@@ -19,7 +19,7 @@ from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
-from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH
+from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, DrawsUnderDialogs, SeeThrough
 
 if TYPE_CHECKING:
     from engine import Game
@@ -140,11 +140,26 @@ class ShambleApp(App):
         and a screen mounted on an app on its way out fails with a traceback."""
         if self._exit and not kwargs.get("wait_for_dismiss"):
             return AwaitComplete()
-        return super().push_screen(screen, *args, **kwargs)
+        dialog = self.get_screen(screen) if isinstance(screen, str) else screen
+        if not isinstance(dialog, SeeThrough) or not self._screen_stack:
+            return super().push_screen(screen, *args, **kwargs)
+        below = self.screen  # a see-through dialog over it: it holds still (DrawsUnderDialogs)
+        dialog.opened()
+        below._holding_still = True
+        try:
+            return super().push_screen(screen, *args, **kwargs)
+        finally:
+            below._holding_still = False
 
     def pop_screen(self) -> Any:
         """Textual's pop; when the title comes back to the top of an app a
-        command opened on a game (to_shell), the program ends instead."""
+        command opened on a game (to_shell), the program ends instead. A
+        see-through dialog's screen below draws again only what it covered."""
+        stack = self.screen_stack
+        if len(stack) > 1 and isinstance(stack[-1], SeeThrough) and stack[-1]._box_only:
+            below = stack[-2]
+            if isinstance(below, DrawsUnderDialogs):
+                below._redraw_only = (self.size, stack[-1]._painted)
         done = super().pop_screen()
         if self.to_shell and len(self.screen_stack) == 1:
             from tui.screens.title import TitleScreen

@@ -4,6 +4,7 @@ Escape always means "no" or "not now"; it never discards anything."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.segment import Segment
@@ -13,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
@@ -27,15 +28,36 @@ CLEAR = Color(0, 0, 0, 0)
 
 
 class SeeThrough:
-    """Mixed into a ModalScreen (before it): the screen below, drawn once.
+    """Mixed into a ModalScreen (before it): the screen below, drawn once,
+    and only the dialog's box drawn to open it.
 
     A see-through dialog (app.tcss) shows the screen below around its box.
     Textual draws that screen again each time the dialog is drawn in full,
     three times or more while a dialog opens (each layout pass); here it is
     drawn once and kept until the screen below changes (Textual then refreshes
-    the dialog over the regions that changed) or the terminal's size does."""
+    the dialog over the regions that changed) or the terminal's size does,
+    and only the lines asked for (Below).
 
-    _below: tuple[tuple, list[Strip]] | None = None
+    Textual draws an opening screen in full, every cell composed and handed
+    to the output layer, though around the box the terminal already shows
+    the screen below just as the dialog would draw it. While that holds
+    (from the push until the terminal is resized, the app comes back from a
+    suspend, or the screen below is drawn again in full), a paint of the
+    whole dialog is a paint of its box (`_box_only`), and the regions the
+    box covered are kept (`_painted`), so that closing it draws again only
+    them below (DrawsUnderDialogs)."""
+
+    _below: tuple[tuple, BelowLines] | None = None
+    _box_only = False
+    _painted: frozenset = frozenset()
+    _in_use = False  # pushed and not yet suspended (reused)
+
+    def opened(self) -> None:
+        """Pushed over the screen the terminal shows (ShambleApp.push_screen)."""
+        self._below = None
+        self._box_only = True
+        self._painted = frozenset()
+        self._in_use = True
 
     def render(self) -> Any:
         background = self.styles.background
@@ -52,7 +74,43 @@ class SeeThrough:
     def refresh(self, *regions: Any, **kwargs: Any) -> Any:
         if regions:
             self._below = None  # the screen below changed there
+            whole = self.size.region
+            if any(whole in region for region in regions):  # all of it: all of it is drawn
+                self._box_only = False
         return super().refresh(*regions, **kwargs)
+
+    def box_regions(self) -> set[Region]:
+        """Where the dialog draws over the screen below: its widgets' regions."""
+        shown = self._compositor.visible_widgets
+        regions = set()
+        for child in self.children:
+            if child in shown:
+                region, clip = shown[child]
+                if cut := region.intersection(clip):
+                    regions.add(cut)
+        return regions
+
+    def _compositor_refresh(self) -> None:
+        compositor = self._compositor
+        dirty = compositor._dirty_regions
+        if self._box_only and dirty:
+            box = self.box_regions()
+            whole = compositor.size.region
+            if whole in dirty and self.app.size == compositor.size:
+                dirty.discard(whole)
+                dirty.update(box)
+            self._painted = self._painted.union(box)
+        super()._compositor_refresh()
+
+    def _on_screen_suspend(self) -> None:
+        self._in_use = False  # Screen's own handler runs after this one
+
+    def _on_mount(self, event: Any) -> None:
+        self.app.app_resume_signal.subscribe(self, self._terminal_back)
+
+    def _terminal_back(self, _app: Any = None) -> None:
+        """Back from a suspend: the terminal may show anything."""
+        self._box_only = False
 
     async def _on_resize(self, event: Any) -> None:
         """A dialog's first layout sends it a Resize of the size it already
@@ -65,6 +123,8 @@ class SeeThrough:
             event.prevent_default()  # Screen._on_resize (Textual calls it after this one)
             event.stop()
             self._screen_resized(event.size)  # type: ignore[attr-defined]
+        else:
+            self._box_only = False
 
 
 class Below(Visual):
@@ -73,25 +133,124 @@ class Below(Visual):
     def __init__(self, dialog: SeeThrough, below: Screen) -> None:
         self.dialog, self.below = dialog, below
 
-    def render_strips(self, width: int, height: int | None, style: Any, options: Any) -> list:
+    def render_strips(self, width: int, height: int | None, style: Any, options: Any) -> Any:
         height = self.below.size.height if height is None else height
         fill = style.rich_style
         key = (id(self.below), width, height, fill)
         kept = self.dialog._below
         if kept is not None and kept[0] == key:
             return kept[1]
-        strips = []
-        for line in self.below._compositor.render_strips(Size(width, height)):
-            plain = BackgroundScreen.process_segments(line, CLEAR)  # no links, no clicks
-            strips.append(Strip(Segment.apply_style(plain, fill), line.cell_length))
-        self.dialog._below = (key, strips)
-        return strips
+        lines = BelowLines(self.below, width, height, fill)
+        self.dialog._below = (key, lines)
+        return lines
 
     def get_optimal_width(self, rules: Any, container_width: int) -> int:
         return container_width
 
     def get_height(self, rules: Any, width: int) -> int:
         return self.below.size.height
+
+
+class BelowLines(Sequence):
+    """The lines of the screen below, each drawn when it is first asked for:
+    a dialog's box drawn over a few rows asks for those rows only (the rest
+    are what the terminal shows already)."""
+
+    BAND = 4  # lines drawn at once: one pass over the screen's widgets per band
+
+    def __init__(self, below: Screen, width: int, height: int, fill: Any) -> None:
+        self.below, self.width, self.height, self.fill = below, width, height, fill
+        self._lines: dict[int, Strip] = {}
+
+    def __len__(self) -> int:
+        return self.height
+
+    def __getitem__(self, y: Any) -> Any:
+        if isinstance(y, slice):
+            return [self[i] for i in range(*y.indices(self.height))]
+        if y < 0:
+            y += self.height
+        if not 0 <= y < self.height:
+            raise IndexError(y)
+        line = self._lines.get(y)
+        if line is None:
+            self._draw(y, min(y + self.BAND, self.height))
+            line = self._lines[y]
+        return line
+
+    def _draw(self, start: int, end: int) -> None:
+        compositor = self.below._compositor
+        size = compositor.size
+        top, bottom = min(start, size.height), min(end, size.height)
+        chops = compositor._render_chops(
+            Region(0, top, size.width, bottom - top), lambda y: top <= y < bottom
+        ) if bottom > top else []  # fmt: skip
+        for y in range(start, end):
+            if y in self._lines:
+                continue
+            if y < bottom:
+                line = Strip.join(chops[y].values())
+                plain = BackgroundScreen.process_segments(line, CLEAR)  # no links, no clicks
+                self._lines[y] = Strip(Segment.apply_style(plain, self.fill), line.cell_length)
+            else:
+                self._lines[y] = Strip.blank(self.width, self.fill)
+
+
+class DrawsUnderDialogs:
+    """Mixed into a screen (before Screen) that see-through dialogs open
+    over: it holds still while one opens, and draws again only what the
+    dialog covered when it closes.
+
+    Textual refreshes the screen a dialog is pushed over (to draw it as
+    suspended; this app gives suspended screens no look of their own), and
+    a screen under a see-through dialog is drawn through it, so the opening
+    dialog was drawn in full for it; and when the dialog closes Textual
+    draws the screen again in full, every cell composed and compared for the
+    few the box covered. ShambleApp.push_screen and pop_screen set both up."""
+
+    _holding_still = False  # a see-through dialog is being pushed over it
+    _redraw_only: tuple[Any, frozenset] | None = None  # (size, regions) after a close
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Any:
+        if self._holding_still and not regions and not kwargs:
+            return self
+        return super().refresh(*regions, **kwargs)  # type: ignore[misc]
+
+    def _compositor_refresh(self) -> None:
+        kept = self._redraw_only
+        compositor = self._compositor  # type: ignore[attr-defined]
+        whole = compositor.size.region
+        if kept is not None and whole in compositor._dirty_regions:
+            self._redraw_only = None
+            size, regions = kept
+            if size == compositor.size == self.app.size:  # type: ignore[attr-defined]
+                compositor._dirty_regions.discard(whole)
+                compositor._dirty_regions.update(regions)
+        super()._compositor_refresh()  # type: ignore[misc]
+
+
+def update(label: Label, content: Any) -> None:
+    """A label's new text, unless it says that already (an update lays the
+    dialog out again)."""
+    if label.content != content:
+        label.update(content)
+
+
+def reused(app: Any, cls: type, *args: Any, **kwargs: Any) -> Any:
+    """A dialog of `cls` built once per app and filled again (`fill`) each
+    time: composing, styling and mounting its widgets took a few ms each
+    opening, and removing it after it closed laid the screen below out again
+    and drew all of it. A new one while the kept one is open or closing."""
+    name = f"kept:{cls.__name__}"
+    if app.is_screen_installed(name):
+        dialog = app.get_screen(name)
+        if dialog._in_use or any(dialog in stack for stack in app._screen_stacks.values()):
+            return cls(*args, **kwargs)
+        dialog.fill(*args, **kwargs)
+        return dialog
+    dialog = cls(*args, **kwargs)
+    app.install_screen(dialog, name)
+    return dialog
 
 
 class ConfirmDialog(SeeThrough, ModalScreen[bool]):
@@ -118,12 +277,26 @@ class ConfirmDialog(SeeThrough, ModalScreen[bool]):
         quit_too: bool = False,
     ):
         super().__init__()
+        self.fill(question, yes, no, default, quit_too)
+
+    def fill(
+        self,
+        question: str,
+        yes: str = "Yes",
+        no: str = "No",
+        default: bool = True,
+        quit_too: bool = False,
+    ) -> None:
+        """Ask this question (a kept dialog asked again: reused)."""
         self.question = question
         self.yes, self.no = yes, no
         self.default = default
         self.quit_too = quit_too  # Q: leave Shamble as well (the title is not drawn again)
+        if self.is_mounted:
+            update(self.query_one("#question", Label), question)
+            update(self.query_one("#answers", Label), self._answers())
 
-    def compose(self) -> ComposeResult:
+    def _answers(self) -> Text:
         keys = Text()
         answers = [("y", self.yes), ("n", self.no)]
         if self.quit_too:
@@ -133,9 +306,12 @@ class ConfirmDialog(SeeThrough, ModalScreen[bool]):
             keys.append(f" {what}    ")
         keys.append("Enter", "bold")
         keys.append(f" {self.yes if self.default else self.no}")
+        return keys
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.question, id="question")
-            yield Label(keys, id="answers")
+            yield Label(self._answers(), id="answers")
 
     def action_answer(self, yes: bool | None) -> None:
         self.dismiss(self.default if yes is None else yes)
@@ -162,21 +338,42 @@ class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
         self, title: str, options: list[tuple[str, str]], note: str = "", highlight: int = 0
     ) -> None:
         super().__init__()
+        self.fill(title, options, note, highlight)
+
+    def fill(
+        self, title: str, options: list[tuple[str, str]], note: str = "", highlight: int = 0
+    ) -> None:
+        """Offer these options (a kept dialog asked again: reused)."""
         self.title_text = title
-        self.options = options
+        self.options = list(options)
         self.note = note
         self.highlight = highlight  # the option the cursor starts on
+        if self.is_mounted:
+            update(self.query_one("#question", Label), title)
+            update(self.query_one(".note", Label), self._note())
+            menu = self.query_one(OptionList)
+            shown = [(o.id, o.prompt) for o in menu.options]
+            if shown != self.options:
+                menu.clear_options()
+                menu.add_options([Option(label, id=oid) for oid, label in self.options])
+            self._put_cursor(menu)
+
+    def _note(self) -> str:
+        return self.note or "Enter chooses, Esc closes"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog choice"):
             yield Label(self.title_text, id="question")
             yield OptionList(*[Option(label, id=oid) for oid, label in self.options])
-            yield Label(self.note or "Enter chooses, Esc closes", classes="note")
+            yield Label(self._note(), classes="note")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = min(max(self.highlight, 0), max(menu.option_count - 1, 0))
+        self._put_cursor(menu)
         menu.focus()
+
+    def _put_cursor(self, menu: OptionList) -> None:
+        menu.highlighted = min(max(self.highlight, 0), max(menu.option_count - 1, 0))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

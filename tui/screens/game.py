@@ -24,7 +24,13 @@ from textual.screen import Screen
 from engine import RuleError
 from tui import keys
 from tui.modes.base import Answer, Play, Seat, Step, Targeting, answer_click
-from tui.screens.dialogs import ChoiceDialog, ConfirmDialog, HandoverScreen
+from tui.screens.dialogs import (
+    ChoiceDialog,
+    ConfirmDialog,
+    DrawsUnderDialogs,
+    HandoverScreen,
+    reused,
+)
 from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
 from tui.screens.keyboard import HotSeatLogs, Keyboard
@@ -71,7 +77,7 @@ YES_NO = [
 ]
 
 
-class GameScreen(HotSeatLogs, KeyActions, Screen):
+class GameScreen(HotSeatLogs, KeyActions, DrawsUnderDialogs, Screen):
     at_one_keyboard = True  # people take turns here (a shared game: one terminal each)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -351,7 +357,9 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
         a line to the terminal where a dialog repaints the screen twice; the
         app's `prompts = "dialog"` asks in a dialog instead."""
         if getattr(self.app, "prompts", "inline") == "dialog":
-            self.app.push_screen(ConfirmDialog(question), lambda yes: yes and then())
+            self.app.push_screen(
+                reused(self.app, ConfirmDialog, question), lambda yes: yes and then()
+            )
             return
         self.prompt = Prompt(
             Text(question, "bold"), YES_NO, {"y": then, "enter": then, "n": None, "escape": None}
@@ -424,7 +432,9 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
     ) -> None:
         """Choose one of (id, label), the cursor on options[highlight];
         then(id), or then(None) on Esc."""
-        self.app.push_screen(ChoiceDialog(title, options, highlight=highlight), then)
+        self.app.push_screen(
+            reused(self.app, ChoiceDialog, title, options, highlight=highlight), then
+        )
 
     def choose_and_act(self, title: str, commands: list[dict], best: int = 0) -> None:
         """One command at once; several in a list, the cursor on commands[best]."""
@@ -603,8 +613,12 @@ class GameScreen(HotSeatLogs, KeyActions, Screen):
             else:
                 self.submit(commands[int(answer)])
 
-        dialog = ChoiceDialog(
-            self.play.pending_title(self.view), options, "Enter chooses; Esc closes for now"
+        dialog = reused(
+            self.app,
+            ChoiceDialog,
+            self.play.pending_title(self.view),
+            options,
+            "Enter chooses; Esc closes for now",
         )
         self.app.push_screen(dialog, chosen)
 

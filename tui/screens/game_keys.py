@@ -8,7 +8,7 @@ import msgspec
 
 from engine import RuleError
 from tui import keys
-from tui.screens.dialogs import ConfirmDialog
+from tui.screens.dialogs import ConfirmDialog, reused
 from tui.screens.host import host_below
 from tui.widgets.board import Board
 
@@ -186,10 +186,9 @@ class KeyActions:
         host = host_below(self.app, self)
         resumes = host.resumes_note if host is not None else "Continue resumes it"
         saved = f"It is saved: {resumes}." if self.app.session else "It is not saved."
+        question = f"Leave this game? {saved}"
         self.app.push_screen(
-            ConfirmDialog(
-                f"Leave this game? {saved}", yes="Leave", no="Stay", quit_too=host is None
-            ),
+            reused(self.app, ConfirmDialog, question, "Leave", "Stay", quit_too=host is None),
             self._leave,
         )
 

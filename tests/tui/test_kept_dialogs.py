@@ -1,0 +1,179 @@
+"""Dialogs built once and asked again (tui/screens/dialogs.py `reused`), and
+drawn only where their box is (SeeThrough, DrawsUnderDialogs): the same
+keys, Escape, clicks and answers as a new dialog each time, the fresh
+question shown, focus back on the board; in a real terminal, the screen
+after each dialog closes is what it was before it opened."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+from textual.widgets import Label, OptionList
+
+from bench.pty_figures import Terminal
+from engine import Game
+from tui.app import ShambleApp
+from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from tui.screens.game import GameScreen
+from tui.widgets.board import Board
+
+
+def tutorial() -> Game:
+    return Game.new("station", mission="tutorial", seed=1)
+
+
+async def until(pilot, check, what: str) -> None:
+    """Pause until check() holds (a generous deadline: loaded machines)."""
+    deadline = time.monotonic() + 30
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause()
+
+
+def asking(app) -> bool:
+    """A choice dialog on top, its list mounted."""
+    return isinstance(app.screen, ChoiceDialog) and bool(app.screen.query(OptionList))
+
+
+def label(dialog, selector: str) -> str:
+    return str(dialog.query_one(selector, Label).content)
+
+
+async def test_the_leave_dialog_is_kept_asks_afresh_and_gives_the_board_its_focus_back():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        game_screen = app.screen
+        board = game_screen.query_one(Board)
+        assert game_screen.focused is board
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "the leave dialog")
+        first = app.screen
+        assert "It is not saved." in label(first, "#question")
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is game_screen, "the game again")
+        assert game_screen.focused is board and board.has_focus
+
+        app.session = object()  # as if the game had a save now: the question says so
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "the dialog again")
+        assert app.screen is first  # the same dialog, filled again
+        assert "It is saved: Continue resumes it." in label(first, "#question")
+        await pilot.press("escape")  # Escape answers no, as before
+        await until(pilot, lambda: app.screen is game_screen, "the game after Escape")
+        assert game_screen.focused is board
+        app.session = None
+
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is first, "the dialog a third time")
+        await pilot.press("y")  # leave: the title
+        await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title")
+
+
+async def test_a_kept_choice_dialog_shows_the_new_options_and_answers_each_time():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    answers: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        screen.pick(
+            "Pick a colour", [("r", "red"), ("g", "green"), ("b", "blue")], answers.append, 2
+        )
+        await until(pilot, lambda: asking(app), "the first choice")
+        dialog = app.screen
+        menu = dialog.query_one(OptionList)
+        assert menu.highlighted == 2 and menu.has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: answers == ["b"], "blue chosen")
+        await until(pilot, lambda: app.screen is screen, "the game again")
+
+        screen.pick("Pick a shape", [("s", "square"), ("c", "circle")], answers.append)
+        await until(pilot, lambda: app.screen is dialog, "the same dialog")
+        assert label(dialog, "#question") == "Pick a shape"
+        assert [str(o.prompt) for o in menu.options] == ["square", "circle"]
+        assert menu.highlighted == 0 and menu.has_focus
+        await pilot.press("escape")
+        await until(pilot, lambda: answers == ["b", None], "closed without a choice")
+        await until(pilot, lambda: app.screen is screen, "the game after Escape")
+        assert screen.focused is screen.query_one(Board)
+
+        screen.pick("Pick a shape", [("s", "square"), ("c", "circle")], answers.append)
+        await until(pilot, lambda: app.screen is dialog, "the dialog a third time")
+        await pilot.pause()
+        await pilot.click(OptionList, offset=(2, 1))  # the second row: a click chooses it
+        await until(pilot, lambda: answers == ["b", None, "c"], "circle clicked")
+
+
+async def test_a_choice_asked_in_the_answer_to_another_gets_a_dialog_too():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    answers: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+
+        def then(answer: str | None) -> None:
+            answers.append(answer)
+            screen.pick("And a size?", [("s", "small"), ("l", "large")], answers.append, 1)
+
+        screen.pick("Pick a colour", [("r", "red"), ("g", "green")], then)
+        await until(pilot, lambda: asking(app), "the first choice")
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: asking(app) and label(app.screen, "#question") == "And a size?",
+            "the second choice",
+        )
+        assert app.screen.query_one(OptionList).highlighted == 1
+        await pilot.press("enter")
+        await until(pilot, lambda: answers == ["r", "l"], "both answers")
+        await until(pilot, lambda: app.screen is screen, "the game again")
+
+
+def cells(term: Terminal) -> list[list[tuple]]:
+    """Every cell as it shows: a blank's text colour and bold do not."""
+    buffer = term.screen.buffer
+    return [
+        [
+            (c.data, c.fg if c.data != " " or c.reverse or c.underscore else None, c.bg,
+             c.bold and c.data != " ", c.reverse, c.underscore)
+            for c in (buffer[y][x] for x in range(term.screen.columns))
+        ]
+        for y in range(term.screen.lines)
+    ]  # fmt: skip
+
+
+def press_until(term: Terminal, keys: str, text: str, shown: bool) -> None:
+    term.press(keys, idle=True)
+    deadline = time.monotonic() + 60
+    while (text in term.text()) != shown:
+        assert time.monotonic() < deadline, f"{text!r} shown={shown}:\n{term.text()}"
+        term.press("", idle=True)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a pty and the Linux driver")
+def test_each_dialog_closed_leaves_the_terminal_as_it_was(tmp_path):
+    """Dialogs open drawing only their box and close drawing only what it
+    covered: after each one closes the terminal shows the game as before,
+    for a kept dialog asked again, one whose box changed size since, and
+    help over the same board."""
+    argv = [sys.executable, "-m", "tui.cli", "new", "--mission", "tutorial", "--seed", "0"]
+    term = Terminal(argv, {"SHAMBLE_HOME": str(tmp_path)})
+    try:
+        term.start("Survivors")
+        before = cells(term)
+        for key, shows, close in [
+            ("q", "Leave this game", "n"),
+            ("i", "Enter chooses", "\x1b"),  # the gear dialog: wider than the leave dialog
+            ("q", "Leave this game", "n"),
+            ("?", "Shamble help", "?"),
+            ("q", "Leave this game", "\x1b"),
+        ]:
+            press_until(term, key, shows, True)
+            opened = cells(term)
+            assert opened != before
+            press_until(term, close, shows, False)
+            assert cells(term) == before, f"after {key!r} and {close!r}:\n{term.text()}"
+    finally:
+        term.close()
