@@ -140,6 +140,24 @@ def test_a_plain_commander_never_hears_where_the_unseen_sniper_went(place):
     assert "Waiting for Commander (root.bob)." in ann.wait_for("Waiting for Commander")
 
 
+def test_a_plain_watcher_reads_the_sniper_in_the_third_person(place):
+    """SN at plain terminals (issue 32): given the sniper (ann) against the
+    computer commander and a watcher (carol), when the sniper moves, ann
+    reads "You move ..." and carol the same move told of him, "The sniper
+    moves ...", with nothing said to her as "you" of the sniper."""
+    name = place.host("--mode", "sniper", "--mission", "village", "--seed", "5")
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Sniper.")
+    carol = PlainPlayer(place, name, "carol", "watch")
+    carol.wait_for("You are watching")
+    ann.ask("move 2,6")
+    ann.wait_for("You move 1 step to 2,6.")
+    told = carol.wait_for("The sniper moves 1 step to 2,6.")
+    assert "You move" not in told and "Sniper (root.ann): The sniper" not in told
+    ann.leave()
+    carol.leave()
+
+
 def test_watchers_talk_among_themselves_once_the_host_sets_them_apart(place):
     """Issue 31 item 3 at plain terminals: the host's account types
     `watchers apart`; a watcher's line then reaches the other watcher,

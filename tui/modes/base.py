@@ -183,6 +183,9 @@ class Play:
     # reads the game only through game.view(): a shared game between opponents,
     # where a terminal holds one seat's view alone, can be shown (coop_view.py)
     plays_from_view = False
+    # True: the terminal only watches the game (a watch screen sets it), so a
+    # mode that tells one seat's story as "You ..." may tell it of that seat
+    watching = False
 
     def __init__(self, game: Game, ascii_only: bool = False) -> None:
         self.game = game

@@ -34,7 +34,7 @@ from hosting.chat import clean, spoken
 from hosting.presence import IDLE_AFTER_S
 from tui.plain.io import Lines
 from tui.plain.table import PlainTable, brief
-from tui.screens.coop_view import SharedGame, ViewGame, who
+from tui.screens.coop_view import SharedGame, ViewGame, names_seat, who
 from tui.text import display_name
 
 QUIET = 0.3  # seconds without news before the prompt is said again
@@ -270,7 +270,7 @@ class SharedTable(PlainTable):
                 events = list(change.events)
             lines = [str(x) for x in self.play.tell(before, events)]
             info = self.client.seat_info(change.seat)
-            named = bool(info and lines and lines[0].startswith(info.label))
+            named = bool(info and lines and names_seat(lines[0], info.label))
             if not lines:
                 lines = ["Your move is made."] if mine else [f"{name} made a move."]
             elif not mine and not named:

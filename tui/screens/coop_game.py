@@ -47,7 +47,7 @@ from tui.screens.coop_lobby import (
     sentence,
     short_undo_note,
 )
-from tui.screens.coop_view import SharedGame, ViewGame, plays_from_view, who
+from tui.screens.coop_view import SharedGame, ViewGame, names_seat, plays_from_view, who
 from tui.screens.game import GameScreen
 from tui.widgets.panels import MessageLog
 
@@ -299,7 +299,7 @@ class SharedGameScreen(GameScreen):
         """The move's first line already says whose it was ("Player 2 lays
         ..."): the log needs no "Player 2 (bob):" before it."""
         info = self.client.seat_info(seat)
-        return bool(info and lines and lines[0].startswith(info.label))
+        return bool(info and lines and names_seat(lines[0], info.label))
 
     def _show(self, steps: list[Step], hold: bool) -> None:
         """The log lines (or a playback) of one entry, then the game as it is.

@@ -194,3 +194,10 @@ def who(client: Any, seat: str | None) -> str:
     if info is not None and info.status == "bot":
         return f"{info.label} (bot)" if info.human else info.label  # the game's own bot
     return client.who(seat)
+
+
+def names_seat(line: str, label: str) -> bool:
+    """A move's first line already says whose it was: "Player 2 lays ...", or
+    a watcher's "The sniper moves ..." (the Sniper seat, told of him), so the
+    log needs no "Sniper (alice):" before it."""
+    return line.startswith(label) or line.startswith(f"The {label.lower()} ")

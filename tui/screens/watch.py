@@ -272,6 +272,7 @@ class WatchScreen(ReadOnlyGameScreen):
     watch_note: Any = None  # another player's game: our note that we watch it
 
     def __init__(self, follower: Follower, play: Play, name: str) -> None:
+        play.watching = True  # the mode may tell its seats' story of them, not to them
         super().__init__(follower.game, play, name, follower.viewer)
         self.follower: Follower | None = follower
         self.problem = ""  # the save's trouble now, said once

@@ -14,7 +14,10 @@ walking behind a wall). Nothing here tells a side more than its view holds:
   never a step, a card or a wound of the sniper's.
 
 Events of the commander's turn run from `commander_turn_began` to the next
-`turn_began`; everything else is the sniper's turn."""
+`turn_began`; everything else is the sniper's turn.
+
+The sniper's story is told to him ("You move ...") or, of the same events,
+to a watcher ("The sniper moves ..."): the `say` voice (voice.py)."""
 
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any
 import msgspec
 
 from tui.modes.sniper import words
+from tui.modes.sniper.voice import YOU, Voice
 from tui.modes.sniper.words import cell
 
 COMMANDER_STARTS = "commander_turn_began"
@@ -61,11 +65,15 @@ def ids_in(*views: dict | None) -> set[str]:
 class SniperTeller:
     """Tells one command's events to the sniper. `known(uid)`: a unit he may
     be told the name of; `before`: his view before the command, if known
-    (to tell a new sighting from a unit he already saw)."""
+    (to tell a new sighting from a unit he already saw); `voice`: to him
+    (YOU) or to a watcher (WATCHER, voice.py), of the same events."""
 
-    def __init__(self, known: Callable[[str], bool], before: dict | None = None) -> None:
+    def __init__(
+        self, known: Callable[[str], bool], before: dict | None = None, voice: Voice = YOU
+    ) -> None:
         self.known = known
         self.before = before
+        self.say = voice
         self.health = before["sniper"]["health"] if before else None
         self.fired: set[str] = set()  # units whose shot at him was told with its damage
 
@@ -81,7 +89,8 @@ class SniperTeller:
         def flush() -> None:
             if steps:
                 n = len(steps)
-                lines.append(f"You move {n} step{'s' if n > 1 else ''} to {cell(steps[-1])}.")
+                steps_word = f"step{'s' if n > 1 else ''}"
+                lines.append(self.say("move", n=n, steps=steps_word, at=cell(steps[-1])))
                 steps.clear()
 
         for e in events:
@@ -106,26 +115,26 @@ class SniperTeller:
                 if seen is not None and list(seen["at"]) == list(e["at"]):
                     return None
                 was = "" if seen is None else " (it moved)"
-                return f"You see {words.unit(e['unit'])} at {cell(e['at'])}{was}."
+                return self.say("see", unit=words.unit(e["unit"]), at=cell(e["at"]), was=was)
             case "sniper_bumped":
-                return f"You walk into {words.unit(e['unit'])} at {cell(e['at'])} and stop!"
+                return self.say("bump", unit=words.unit(e["unit"]), at=cell(e["at"]))
             case "sniper_spotted":
                 return self.spotted(e)
             case "feature_taken":
-                return f"You take the {words.feature(e['feature'])}."
+                return self.say("take", feature=words.feature(e["feature"]))
             case "camouflage_worn":
-                return f"Your camouflage hides you on open ground at {cell(e['at'])}."
+                return self.say("camo_worn", at=cell(e["at"]))
             case "camouflage_dropped":
-                return "You leave your camouflage behind."
+                return self.say("camo_dropped")
             case "shot_fired":
                 how = " (suppressed)" if e.get("suppressed") else ""
                 masked = " under the bombardment's noise" if e.get("masked") else ""
-                return f"You fire at {words.unit(e['target'])}{how}{masked}."
+                return self.say("fire", unit=words.unit(e["target"]), how=how, masked=masked)
             case "shot_card_drawn":
                 return f"Shot card: {words.card(e['card'])}."
             case "unit_hit":
                 if not self.known(e["unit"]):
-                    return "Your blast hits someone out of sight."
+                    return self.say("blast_unseen")
                 return f"{self.name(e['unit'])} takes {e['damage']} damage."
             case "unit_killed":
                 if e.get("witnessed") or self.known(e["unit"]):
@@ -137,25 +146,25 @@ class SniperTeller:
                 what = words.event_card(e["card"])
                 return f"The commander plays {words.card(e['card'])}{where}: {what}."
             case "noise_made":
-                return noise_line(e)
+                return noise_line(e, self.say)
             case "card_used":
-                return f"You use the {words.card(e['card'])}."
+                return self.say("use", card=words.card(e["card"]))
             case "far_sight_raised":
-                return "Binoculars up: you see any distance this turn."
+                return self.say("binoculars")
             case "feature_wrecked":
                 return f"The {words.feature(e['feature'])} is destroyed."
             case "smoke_laid":
                 return f"Smoke around {cell(e['at'])} until the end of turn {e['until']}."
             case "sniper_healed":
                 self.health = None if self.health is None else self.health + e["amount"]
-                return f"You patch yourself up: +{e['amount']} health."
+                return self.say("heal", n=e["amount"])
             case "ammo_refilled":
                 where = " from the crate" if e.get("crate") else ""
-                return f"You reload{where}: {e['ammo']} rounds."
+                return self.say("reload", where=where, ammo=e["ammo"])
             case "camouflage_readied":
-                return "Camouflage ready: the next open cell you enter hides you."
+                return self.say("camo_ready")
             case "sniper_hid":
-                return "You hide: you are no longer spotted."
+                return self.say("hide")
             case "unit_fired":
                 return self.fire(e)
             case "sniper_wounded":
@@ -163,43 +172,43 @@ class SniperTeller:
             case "objective_completed":
                 return f"Objective done: {words.objective(e['objective'])}."
             case "sniper_turn_ended":
-                return "You end your turn."
+                return self.say("end")
             case "turn_began":
                 return f"Turn {e['turn']} begins: {e['moves']} moves."
             case "game_won":
-                return "You slip away with every objective done. Mission won!"
+                return self.say("won")
             case "game_lost":
-                return f"Mission lost: {words.lost_reason(e['reason'])}."
+                return f"Mission lost: {words.lost_reason(e['reason'], self.say.watcher)}."
             case "sniper_captured":
-                return f"{self.name(e['by'])} seizes you. Captured!"
+                return self.say("seized", who=self.name(e["by"]))
         return None
 
     def spotted(self, e: dict) -> str:
         by = e.get("by", "")
         match e.get("cause"):
             case "smell":
-                return f"{self.name(by) if self.known(by) else 'A dog'} picks up your scent!"
+                return self.say("scent", who=self.name(by) if self.known(by) else "A dog")
             case "shot":
-                return "Your shot gives you away: you are spotted."
+                return self.say("shot_gives")
             case "contact":
-                return f"{self.name(by)} runs into you: you are spotted!"
+                return self.say("runs_into", who=self.name(by))
             case "searchlight":
-                return "A searchlight sweeps over you: you are spotted!"
+                return self.say("searchlight")
         if self.known(by):
-            return f"{self.name(by)} sees you: you are spotted!"
-        return "You are spotted!"
+            return self.say("sees", who=self.name(by))
+        return self.say("spotted")
 
     def fire(self, e: dict) -> str:
         who = self.name(e["unit"], "an unseen gun")
         damage = e["damage"]
         self.fired.add(e["unit"])
         if not damage:
-            return f"{who} fires at you (die {e['die']}): missed."
+            return self.say("fired_missed", who=who, die=e["die"])
         left = ""
         if self.health is not None:
             self.health -= damage
             left = f", {max(0, self.health)} health left"
-        return f"{who} fires at you (die {e['die']}): {damage} damage{left}."
+        return self.say("fired_hit", who=who, die=e["die"], damage=damage, left=left)
 
     def wounded(self, e: dict) -> str | None:
         cause = e["cause"]
@@ -211,7 +220,7 @@ class SniperTeller:
             self.health -= e["damage"]
             left = f", {max(0, self.health)} health left"
         what = words.card(cause) if "_" in cause or not cause[1:].isdigit() else "fire"
-        return f"You are hurt by the {what}: {e['damage']} damage{left}."
+        return self.say("hurt", what=what, damage=e["damage"], left=left)
 
     def heard(self, events: list[dict]) -> tuple[list[str], list[str]]:
         """The commander's turn as he lived it: cards played, spotted, shot
@@ -238,7 +247,7 @@ class SniperTeller:
         return during, at_end
 
 
-def noise_line(e: dict) -> str:
+def noise_line(e: dict, say: Voice = YOU) -> str:
     radius = e.get("radius")
     reach = "the whole map hears it" if radius is None else f"heard within {radius}"
     match e["kind"]:
@@ -249,7 +258,7 @@ def noise_line(e: dict) -> str:
         case "explosion":
             return f"An explosion at {cell(e['at'])}: {reach}."
         case "decoy":
-            return f"Your decoy goes off at {cell(e['at'])}: {reach}."
+            return say("decoy", at=cell(e["at"]), reach=reach)
     return f"A noise at {cell(e['at'])}: {reach}."
 
 
@@ -258,6 +267,7 @@ def seen_changes(
     after: dict,
     told_dead: set[str] = frozenset(),
     sighted: set[str] = frozenset(),
+    say: Voice = YOU,
 ) -> list[str]:
     """What he could tell had changed between two of his views: units that
     moved in his sight, came into it or left it, falls, rain, smoke,
@@ -283,14 +293,14 @@ def seen_changes(
                 lines.append(f"{name} comes into sight at {cell(now[uid]['at'])}.")
         elif uid in remembered:
             at = cell(remembered[uid]["at"])
-            lines.append(f"{name} is out of your sight (last seen at {at}).")
+            lines.append(say("out_of_sight", name=name, at=at))
         elif uid not in named_dead:  # gone from his memory: he saw it fall
             named_dead.add(uid)
             lines.append(f"{name} is down.")
     kills, kills_before = after.get("kills", {}), before.get("kills", {})
     fell = sum(kills.values()) - sum(kills_before.values())
     if fell > len(named_dead):
-        lines.append(f"Out of your sight, {fell - len(named_dead)} of theirs fell.")
+        lines.append(say("fell_unseen", n=fell - len(named_dead)))
     for feature, state in after.get("features", {}).items():
         if before.get("features", {}).get(feature) != state:
             lines.append(f"The {words.feature(feature)} is {state}.")
@@ -307,7 +317,7 @@ def seen_changes(
     elif raining(before) and not raining(after):
         lines.append("The rain stops.")
     if after.get("masked") and not before.get("masked"):
-        lines.append("The bombardment's din will mask your shots this turn.")
+        lines.append(say("masked"))
     return lines
 
 
@@ -321,14 +331,16 @@ def for_sniper(
     before: dict | None,
     after: dict,
     turn_start: dict | None = None,
+    say: Voice = YOU,
 ) -> list[str]:
     """One command's events as the sniper may be told them (AI commander).
     `before`: his view before the command; `turn_start`: his view as the
     commander's turn began (None: no diff of the commander's turn is told,
-    only what he suffered and what he sees now)."""
+    only what he suffered and what he sees now); `say`: told to him or to a
+    watcher (voice.py)."""
     events = as_dicts(events)
     names = ids_in(before, after, turn_start)
-    teller = SniperTeller(names.__contains__, before)
+    teller = SniperTeller(names.__contains__, before, say)
     lines: list[str] = []
     told_turn = False  # the commander's turn was told from his views
     for side, run in split(events):
@@ -340,10 +352,10 @@ def for_sniper(
         lines += during
         told_dead = {e["unit"] for e in run if e["type"] == "unit_killed" and e.get("witnessed")}
         if turn_start is not None:
-            lines += seen_changes(turn_start, after, told_dead)
+            lines += seen_changes(turn_start, after, told_dead, say=say)
             told_turn = True
             if lines[-1] == "The commander's turn:":  # the whole turn, and nothing he could tell
-                lines[-1] = "The commander's turn: you see and hear nothing of it."
+                lines[-1] = say("nothing")
         lines += at_end
     return lines
 

@@ -28,6 +28,7 @@ from tui.modes.sniper.panels import EnemyPanel, KitPanel, ObjectivesPanel, Snipe
 from tui.modes.sniper.scene import commander_scene, sniper_scene
 from tui.modes.sniper.sight import Cell, Sight, as_cell
 from tui.modes.sniper.status import SniperStatus
+from tui.modes.sniper.voice import WATCHER, YOU, Voice
 
 KEYS: tuple[Key, ...] = (
     Key(
@@ -125,6 +126,14 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
 
     def viewer(self) -> str:
         return self.side()
+
+    def voice(self) -> Voice:
+        """Whom the sniper's story is told to: his own seat ("You move ..."),
+        or a watcher ("The sniper moves ..."): a watch screen, or a shared
+        game's terminal with no seat of its own."""
+        if self.watching or (self.shared and not self.game.players_here):
+            return WATCHER
+        return YOU
 
     def key_side(self) -> str | None:
         """The commander's rows only where a person commands (hot-seat, or
@@ -271,12 +280,13 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         self.note_rings(dicts, now)
         if before is not None and before.get("viewer") != "sniper":
             before = None
-        lines = narrate.for_sniper(dicts, before, now)
+        say = self.voice()
+        lines = narrate.for_sniper(dicts, before, now, say=say)
         if before is not None and before.get("active") == "commander":
             # one of the commander's orders: what changed in the sniper's
             # sight (the units that came into it were told by their sightings)
             sighted = {e["unit"] for e in dicts if e["type"] == "unit_sighted"}
-            lines += narrate.seen_changes(before, now, sighted=sighted)
+            lines += narrate.seen_changes(before, now, sighted=sighted, say=say)
         # the commander's orders come one at a time, after the heading's entry:
         # a heading with nothing under it yet is a sentence of its own
         if lines and lines[-1] == "The commander's turn:":
@@ -295,8 +305,8 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         before, turn_start = self.before(objs)
         now = self.game.view("sniper")
         self.note_rings(dicts, now)
-        if not self.hot_seat:
-            return narrate.for_sniper(dicts, before, now, turn_start)
+        if not self.hot_seat or self.watching:  # a watcher is told the sniper's side
+            return narrate.for_sniper(dicts, before, now, turn_start, say=self.voice())
         if before is None and self.at_keys is None:  # a resumed game's last events
             return narrate.public(dicts)
         here = self.at_keys or "sniper"
@@ -388,7 +398,7 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
             table.add_row(words.objective(o), "done" if o in me["done"] else "not done")
         if self.game.undo_count is not None:  # a shared game's view does not count them
             table.add_row("undos", str(self.game.undo_count))
-        reason = "" if won else words.lost_reason(s["lost_reason"])
+        reason = "" if won else words.lost_reason(s["lost_reason"], self.voice().watcher)
         if self.hot_seat:  # both sides read this screen: each is told its own end
             standing = sum(1 for u in s["units"].values() if u["alive"])
             table.add_row("commander's units standing", f"{standing} of {len(s['units'])}")
@@ -413,6 +423,8 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         table.add_row("units standing", f"{standing} of {len(view['units'])}")
         kills = ", ".join(f"{n} {k}" for k, n in view["kills"].items() if n) or "none"
         table.add_row("units lost", kills)
-        reason = words.lost_reason(view["lost_reason"]) if won else "the sniper got away"
+        reason = (
+            words.lost_reason(view["lost_reason"], of_him=True) if won else "the sniper got away"
+        )
         title = "THE SNIPER IS FINISHED" if won else "THE SNIPER ESCAPED"
         return GameOver(title, won, table, reason)

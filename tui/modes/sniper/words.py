@@ -118,7 +118,15 @@ REASONS = {
 }
 
 
-def lost_reason(reason: str) -> str:
+REASONS_OF_HIM = {  # the same, told of the sniper (a watcher, the commander)
+    "killed": "the sniper was killed",
+    "captured": "the sniper was captured",
+}
+
+
+def lost_reason(reason: str, of_him: bool = False) -> str:
+    if of_him and reason in REASONS_OF_HIM:
+        return REASONS_OF_HIM[reason]
     return REASONS.get(reason, reason.replace("_", " "))
 
 
