@@ -253,7 +253,7 @@ async def test_aim_keys_light_even_one_target_and_enter_never_moves_unasked():
         assert len(game.commands) == moved and screen.targeting is not None
         assert "Enter does it" in str(screen.status_text())
         await pilot.press("enter")  # Vega has an action left: asked first
-        assert screen.prompt is not None and "act with Okafor?" in screen.prompt[0]
+        assert screen.prompt is not None and "act with Okafor?" in screen.prompt.question.plain
         await pilot.press("y")
         assert len(game.commands) == moved + 1
         assert game.summary()["survivors"]["okafor"]["zone"] == "b"
@@ -269,7 +269,7 @@ async def test_melee_with_one_weapon_acts_at_once_and_a_grenade_near_friends_ask
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         await pilot.press("p")  # the grenade at the airlock, where Okafor is
-        assert screen.prompt is not None and "where Okafor is?" in screen.prompt[0]
+        assert screen.prompt is not None and "where Okafor is?" in screen.prompt.question.plain
         await pilot.press("n")
         assert not game.commands
         await pilot.press("a")  # the wrench is Vega's one melee weapon: at once
