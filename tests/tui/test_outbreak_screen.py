@@ -111,6 +111,21 @@ async def test_the_drawn_tile_is_previewed_turned_and_laid(yard):
         assert any(line.startswith("Ann lays the Corner") for line in log(app))
 
 
+async def test_laying_a_tile_is_asked_on_one_row_of_the_status_line():
+    """The long words (the tile's turn) give way before the keys do: the
+    status line keeps one row, so the log keeps its rows."""
+    game = Game.new("outbreak", seed=1, seats="human,bot")
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert game.summary()["drawn_tile"] == "straight"
+        said = status(app)
+        assert said == "Player 1: lay the Straight road: Enter lays it, r turns, arrows move"
+        assert not game_screen(app).query_one(StatusLine).has_class("-two")
+
+
 async def test_a_tile_that_does_not_fit_is_refused_with_the_reason(yard):
     game = yard(seats="ann:human,bot")
     app = ShambleApp(game=game, autosave=False)
@@ -447,6 +462,35 @@ async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monk
         drawn = [line for line in told[start:] if " draw" in line and "tile" not in line]
         assert drawn and all(line.startswith("Bot 2 draws ") for line in drawn)
         assert all(line.endswith(("a card.", "2 cards.")) for line in drawn), drawn
+
+
+async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_next(
+    yard, monkeypatch
+):
+    """A bot's tile drawn (shown where it is laid) and its movement ended
+    (the zombie die) are no steps of their own: their lines come with the
+    step after them, so each step the player waits for shows a change."""
+    monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 60.0)  # stepped by hand here
+    game = yard(seats="ann:human,bot", dice=[1, 1])
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await zombie_step(pilot, screen, game)
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        steps = []
+        while screen.playing:
+            before = len(log(app))
+            screen._next_step()
+            steps.append(log(app)[before:])
+        told = [line for step in steps for line in step]
+        assert any(s[0] == "Bot 2 draws a tile: the Crossing." for s in steps)
+        assert any("for the zombies:" in line for line in told)  # the zombie die...
+        for step in steps:
+            if step[-1].startswith("Bot 2 draws a tile") or "for the zombies:" in step[-1]:
+                assert step is steps[-1]  # ...never a step alone but at the very end
+        together = next(s for s in steps if s[0] == "Bot 2 draws a tile: the Crossing.")
+        assert together[1].startswith("Bot 2 lays the Crossing")
 
 
 async def test_the_handover_hides_each_hand_between_two_people(yard):

@@ -86,6 +86,7 @@ class Step:
     view: dict
     lines: list[str]
     note: str = ""
+    joins: bool = False  # told with the step after it: it changes nothing on the board
 
 
 @dataclass

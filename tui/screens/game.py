@@ -534,6 +534,9 @@ class GameScreen(HotSeatLogs, KeyActions, DrawsUnderDialogs, Screen):
             self._stop_playback()
             return
         step = self._steps.pop(0)
+        while step.joins and self._steps:  # nothing to see: its lines come with the next
+            self.tell_step(step.lines)
+            step = self._steps.pop(0)
         self._note = step.note or next((s.note for s in self._steps if s.note), "")
         self.tell_step(step.lines)
         if not self._steps:  # the last step is the game as it is now

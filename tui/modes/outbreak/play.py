@@ -40,6 +40,7 @@ from tui.modes.outbreak.status import OutbreakStatus
 from tui.modes.outbreak.words import (
     Narrator,
     Seats,
+    as_dict,
     tile_name,
 )
 
@@ -72,6 +73,9 @@ KEYS: tuple[Key, ...] = (
 )  # fmt: skip
 
 NOTE = "{} is playing... (any key: the rest at once; s: bots always at once)"
+# a bot's command whose events are all of these changes nothing on the board
+# (a tile drawn is shown where it is laid, the next step): told with the next
+QUIET = frozenset({"tile_drawn", "movement_ended", "zombie_die_rolled"})
 ONLOOKER = "spectator"  # a viewer holding no seat: every hand hidden
 KEPT_LINES = 500  # lines kept for a seat away from the keyboard (as many as a log keeps)
 
@@ -87,8 +91,6 @@ def to_act_of(before: Any) -> str | None:
 def trail_of(events: list[Any]) -> set[XY]:
     """The cells a command changed that a player should notice: where a
     tile went (its centre), where zombies and figures went, new zombies."""
-    from tui.modes.outbreak.words import as_dict
-
     out: set[XY] = set()
     for e in map(as_dict, events):
         if e["type"] == "tile_placed":
@@ -391,11 +393,10 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         if len(self._focus) > 400:
             for key in list(self._focus)[:200]:
                 del self._focus[key]
-        return [Step(view, self.tell(before, events), NOTE.format(self.seats.name(sid)))]
+        quiet = all(as_dict(e)["type"] in QUIET for e in events)
+        return [Step(view, self.tell(before, events), NOTE.format(self.seats.name(sid)), quiet)]
 
     def focus_of(self, events: list[Any], view: dict, sid: str) -> tuple[int, int, int, int]:
-        from tui.modes.outbreak.words import as_dict
-
         for e in map(as_dict, reversed(events)):
             if e["type"] == "tile_placed":
                 return tile_box((e["at"][0], e["at"][1]))

@@ -112,12 +112,18 @@ class OutbreakStatus:
                 tile = tile_name(view["drawn_tile"] or "")
                 places = self.placements(host)
                 at = pos_of(host.cursor) if host.cursor else None
+                keys = Text.assemble(("r", "bold"), " turns, arrows move")
                 if self.rotation in places.get(at, ()):
-                    text.append(f"lay the {tile} ({turned(self.rotation)}): Enter lays it, ")
+                    said = [
+                        f"lay the {tile} ({turned(self.rotation)}): Enter lays it, ",
+                        f"lay the {tile}: Enter lays it, ",  # its turn shows on the board
+                        f"lay the {tile}: Enter, ",
+                    ]
                 else:
-                    text.append(f"the {tile} does not fit here {turned(self.rotation)}; ")
-                text.append("r", "bold")
-                text.append(" turns, arrows move")
+                    said = [f"the {tile} does not fit here {turned(self.rotation)}; "]
+                room = host.status_room() - len(text) - len(keys)
+                text.append(next((w for w in said if len(w) <= room), said[-1]))
+                text.append(keys)
             case "move":
                 left = view["moves_left"]
                 if left:
