@@ -2,7 +2,8 @@
 sniper moves 2 steps to 4,7.", where the sniper's own seat reads "You move
 2 steps to 4,7.". Both are told the same events (the watcher's viewer is
 the sniper's, K-7), so a watcher's story is the sniper's, worded of him,
-and never more than the events and views a watcher is given hold."""
+and never more than the events and views a watcher is given hold. The
+sniper's own seat of a shared game reads what he reads at his keyboard."""
 
 from __future__ import annotations
 
@@ -67,6 +68,8 @@ def test_sn12_a_watcher_reads_the_sniper_in_the_third_person_and_no_more_than_he
     follower = ViewFollower(publisher.view_path)
     watcher = SniperPlay(ViewGame(follower))
     seated = SniperPlay(SeatedView(follower))
+    alone = SniperPlay(game)  # the sniper playing it at his own keyboard
+    at_keys: list[str] = []
     assert (watcher.voice(), seated.voice()) == (WATCHER, YOU)
     drawn_cards: set[str] = set()  # the commander's event cards: in his hand, unseen
     played: set[str] = set()
@@ -80,7 +83,9 @@ def test_sn12_a_watcher_reads_the_sniper_in_the_third_person_and_no_more_than_he
         if game.outcome is not None:
             break
         command = game.bot_command() or bot_move(game, {"sniper"}, eager=True)
+        alone.drawn = (game.state, game.view("sniper"))  # the board he looked at
         events = game.submit(command)
+        at_keys += alone.narrate(events)
         for e in events:
             if tag(e) == "event_card_drawn":
                 drawn_cards.add(e.card)
@@ -109,6 +114,11 @@ def test_sn12_a_watcher_reads_the_sniper_in_the_third_person_and_no_more_than_he
     for w, h in zip(watched, his, strict=True):
         assert CELL.findall(w) == CELL.findall(h) and named_units(w) == named_units(h), (w, h)
     assert any(line.startswith("The sniper moves ") for line in watched)
+    # and his seat of a shared game reads what he reads alone at his keyboard
+    # (the computer commander's whole turn with what changed in his sight)
+    assert his == at_keys
+    seen_move = re.compile(r"^(Soldier|Officer|Dog|Vehicle) \S+ (moves to|comes into sight)")
+    assert any(seen_move.match(line) for line in watched)
     publisher.close()
     session.close()
 

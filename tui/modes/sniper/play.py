@@ -281,7 +281,12 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
         if before is not None and before.get("viewer") != "sniper":
             before = None
         say = self.voice()
-        lines = narrate.for_sniper(dicts, before, now, say=say)
+        # the computer commander's whole turn in this one move (his end of
+        # turn): what changed in the sniper's sight over it is told from the
+        # view before, as at one keyboard (units that moved or left his sight)
+        whole_turn = {narrate.COMMANDER_STARTS, "commander_turn_ended"} <= set(kinds)
+        turn_start = before if whole_turn and before and before.get("active") == "sniper" else None
+        lines = narrate.for_sniper(dicts, before, now, turn_start, say=say)
         if before is not None and before.get("active") == "commander":
             # one of the commander's orders: what changed in the sniper's
             # sight (the units that came into it were told by their sightings)
