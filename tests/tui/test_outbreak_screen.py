@@ -469,7 +469,8 @@ async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_ne
 ):
     """A bot's tile drawn (shown where it is laid) and its movement ended
     (the zombie die) are no steps of their own: their lines come with the
-    step after them, so each step the player waits for shows a change."""
+    step after them, so each step the player waits for shows a change; the
+    turn panel meanwhile says what the bot does without counting its moves."""
     monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 60.0)  # stepped by hand here
     game = yard(seats="ann:human,bot", dice=[1, 1])
     app = ShambleApp(game=game, autosave=False)
@@ -478,9 +479,10 @@ async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_ne
         await zombie_step(pilot, screen, game)
         await pilot.press("e", "enter")
         await pilot.pause()
-        steps = []
+        steps, doing = [], set()
         while screen.playing:
             before = len(log(app))
+            doing.add(panel(app, "turn").splitlines()[1])
             screen._next_step()
             steps.append(log(app)[before:])
         told = [line for step in steps for line in step]
@@ -491,6 +493,9 @@ async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_ne
                 assert step is steps[-1]  # ...never a step alone but at the very end
         together = next(s for s in steps if s[0] == "Bot 2 draws a tile: the Crossing.")
         assert together[1].startswith("Bot 2 lays the Crossing")
+        # the turn panel says what the bot does, not the moves it has left
+        assert {"Bot 2 moves", "Bot 2 moves zombies"} <= doing
+        assert not any(line.endswith(" left") for line in doing), doing
 
 
 async def test_the_handover_hides_each_hand_between_two_people(yard):

@@ -106,10 +106,14 @@ class TurnPanel(OneLinePanel):
         pile = "closed" if view["map_closed"] else f"{view['tiles_left']} left"
         text.append(f"  tiles {pile}  events {view['events_left']}")
         text.append("\n")
-        text.append(self.doing(view))
+        text.append(self.doing(view, host.playing))
         self.put(text)
 
-    def doing(self, view: dict) -> str:
+    def doing(self, view: dict, playing: bool = False) -> str:
+        """The step of the turn under way; while a bot's steps are told, with
+        no count of moves left (each step's log line says what it did and
+        what it rolled: the count changing at every step would be sent again
+        each time for nothing)."""
         if view["outcome"] == "won":
             return f"{self.seats.name(view['winner'])} has won."
         if view["outcome"]:
@@ -126,6 +130,10 @@ class TurnPanel(OneLinePanel):
                 placer = self.seats.name(view["to_act"])
                 turn = f" ({self.rotation()})" if view["to_act"] == view.get("viewer") else ""
                 return f"{placer} lays the {tile}{turn}"
+            case "move" if playing:
+                return f"{who} moves"
+            case "zombies" if playing:
+                return f"{who} moves zombies"
             case "move":
                 return f"{who}: {plural(view['moves_left'], 'move')} left"
             case "zombies":
