@@ -136,6 +136,28 @@ def same_blank(text: str, a: Attr, b: Attr) -> bool:
     return text == " " and not (a[0] | b[0]) & INK_ON_BLANK and a[2:] == b[2:]
 
 
+FULL_BLOCK = "\u2588"
+
+
+@lru_cache(maxsize=256)
+def solid(attr: Attr) -> Attr | None:
+    """A full block (`█`) drawn in `attr` looks like a blank in a background
+    of its colour: that blank's attribute, or None when the block shows
+    something a blank would not (no colour of its own, a style such as bold
+    or dim that changes how the glyph is drawn, a link). A blank costs a
+    byte, or nothing in a run erased in that background; the block three."""
+    flags, fg, _, link, extra = attr
+    if flags or fg is None or link or extra:
+        return None
+    if fg.startswith("38;"):
+        bg = "48;" + fg[3:]
+    elif fg[0] == "3":
+        bg = "4" + fg[1:]
+    else:  # 90-97
+        bg = "10" + fg[1:]
+    return (0, fg, bg, "", ())
+
+
 def link_escape(link: str) -> str:
     return f"\x1b]8;{link}\x1b\\" if link else "\x1b]8;;\x1b\\"
 

@@ -20,6 +20,7 @@ full. A resize, a suspend and a resume do the same."""
 from __future__ import annotations
 
 from tui.escapes import (
+    FULL_BLOCK,
     MOVES,
     PARTIAL,
     PLAIN,
@@ -34,6 +35,7 @@ from tui.escapes import (
     link_escape,
     same_blank,
     sgr_step,
+    solid,
     transition,
 )
 from tui.shadow_write import FrameWriter
@@ -136,6 +138,8 @@ class ShadowScreen(FrameWriter):
             modes = params[1:].split(";")
             if modes == ["2026"]:
                 self._sync(final == "h")
+            elif modes == ["1049"] and final == "h":
+                self._alternate(raw)
             elif all(mode in QUIET_MODES for mode in modes):
                 if "7" in modes:
                     self.autowrap = final == "h"
@@ -258,6 +262,10 @@ class ShadowScreen(FrameWriter):
                     x0 = min(x0, x - 1)
                 row[x] = char
                 attrs[x] = self.attr
+                if char == FULL_BLOCK and self.colour:  # a wall: a blank in its colour
+                    blank = solid(self.attr)
+                    if blank is not None:
+                        row[x], attrs[x] = " ", blank
                 if cells == 2:
                     row[x + 1] = ""
                     attrs[x + 1] = self.attr
@@ -306,6 +314,20 @@ class ShadowScreen(FrameWriter):
         self._emit(self._catch_up() + raw)
         self.forget()
         self.lost = True
+
+    def _alternate(self, raw: str) -> None:
+        """The alternate screen: terminals switch to it cleared (xterm's 1049),
+        and an erase after it makes sure of that, in the default colours. The
+        screen is then known blank, so the blanks of the first frame, in the
+        terminal's own colours, cost nothing."""
+        self.flush()
+        self._emit(self._catch_up() + raw + ("\x1b[2J" if self.sgr == PLAIN else "\x1b[m\x1b[2J"))
+        self.forget()
+        self.lost = True
+        self.sgr = PLAIN
+        w = self.width
+        self.shown = [[" "] * w for _ in range(self.height)]
+        self.shown_attr = [[PLAIN] * w for _ in range(self.height)]
 
     def _sync(self, start: bool) -> None:
         self.flush()

@@ -62,7 +62,8 @@ def test_a_game_played_by_keys_over_ssh(terminals, player_home):
     term = terminals()
     screen, first, second = start_game(term)
     assert "Docking Ring" in screen and "Objectives left" in screen
-    assert f"██{first[0]} {second[0]}" in screen  # both survivors drawn in the airlock
+    # both survivors drawn in the airlock, by its wall (blanks in the wall's colour)
+    assert f"  {first[0]} {second[0]}" in screen
     assert "palette" in screen.splitlines()[23]  # the footer on the last of 24 lines
 
     target(term, "o", "Open a door: ")  # open the only door within reach

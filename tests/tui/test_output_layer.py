@@ -33,9 +33,38 @@ ROOT = Path(__file__).resolve().parents[2]
 KITTY = re.compile(r"\x1b\[[<>=][0-9;]*u")
 
 
+DIM = "/dim"  # pyte has no dim: the screen below marks a dim cell's text colour with this
+
+
 class Screen(pyte.Screen):
-    """pyte's screen, deleting lines as terminals do: pyte leaves a row in
-    place when the row that should move up into it was never written."""
+    """pyte's screen, deleting lines as terminals do (pyte leaves a row in
+    place when the row that should move up into it was never written),
+    clearing the alternate screen it switches to (xterm's 1049), and keeping
+    dim, which pyte drops (in the text colour's name: a dim block is not a
+    blank in its colour)."""
+
+    dim = False
+
+    def set_mode(self, *modes, **kwargs) -> None:
+        super().set_mode(*modes, **kwargs)
+        if kwargs.get("private") and 1049 in modes:
+            self.erase_in_display(2)
+
+    def select_graphic_rendition(self, *attrs: int) -> None:
+        super().select_graphic_rendition(*attrs)
+        codes = list(attrs) or [0]
+        i = 0
+        while i < len(codes):
+            code = codes[i]
+            i += 1
+            if code in (38, 48) and i < len(codes):  # a colour's own numbers are no style
+                i += 2 if codes[i] == 5 else 4
+            elif code == 2:
+                self.dim = True
+            elif code in (0, 22):
+                self.dim = False
+        fg = self.cursor.attrs.fg.removesuffix(DIM)
+        self.cursor.attrs = self.cursor.attrs._replace(fg=fg + DIM if self.dim else fg)
 
     def delete_lines(self, count=None) -> None:
         count = count or 1
@@ -80,6 +109,8 @@ class Emulator:
                 c = s.buffer[y][x]
                 data = " " if c.data == "" and cell_width((left or " ")[0]) < 2 else c.data
                 left = c.data
+                if _solid(data, c):  # a full block in a colour looks like a blank in it
+                    data, c = " ", c._replace(bg=c.fg)
                 blank = _blank(data, c)  # no ink: neither its colour nor bold or italic shows
                 ink, bold, italics = (None, False, False) if blank else (c.fg, c.bold, c.italics)
                 row.append(
@@ -88,6 +119,18 @@ class Emulator:
             rows.append(tuple(row))
         cursor = None if s.cursor.hidden else (min(s.cursor.x, s.columns - 1), s.cursor.y)
         return tuple(rows), cursor  # a hidden cursor may be anywhere
+
+
+def _solid(data: str, cell) -> bool:
+    """A full block in a colour of its own and no style (the layer sends it
+    as a blank in that background: tui.escapes.solid)."""
+    return (
+        data == "\u2588"
+        and cell.fg != "default"
+        and not cell.fg.endswith(DIM)
+        and not (cell.bold or cell.italics or cell.underscore or cell.strikethrough)
+        and not (cell.reverse or cell.blink)
+    )
 
 
 def _blank(data: str, cell) -> bool:
@@ -385,7 +428,21 @@ def test_escapes_cut_between_writes_are_joined():
     replay(cuts)
     shadow = ShadowScreen(20, 6)
     assert shadow.feed("\x1b[?10") == ""
-    assert shadow.feed("49h").endswith("\x1b[?1049h")
+    assert shadow.feed("49h").endswith("\x1b[?1049h\x1b[2J")
+
+
+def test_the_alternate_screen_is_known_blank_so_blanks_cost_nothing():
+    """Terminals switch to the alternate screen cleared; the layer erases it
+    once more to be sure, then knows every cell is a blank in the default
+    colours: a frame of blanks there sends nothing, words only their letters."""
+    shadow = ShadowScreen(20, 6)
+    assert shadow.feed("\x1b[m\x1b[?1049h") == "\x1b[m\x1b[?1049h\x1b[2J"
+    shadow.feed("\x1b[?25l")  # the cursor hidden, as Textual hides it
+    assert shadow.feed(full(20, 6, " ", "0")) == ""
+    assert shadow.feed("\x1b[2;3H\x1b[0mhi \x1b[0m") == "\x1b[2;3Hhi"
+    shadow.feed("\x1b[1m")  # an erase in bold would still be in the default colours
+    assert shadow.feed("\x1b[?1049h").endswith("\x1b[?1049h\x1b[m\x1b[2J")
+    replay(["hello\r\nworld", "\x1b[?1049h", full(20, 6, " ", "0"), frame((1, 1, "x"))])
 
 
 def test_cell_neutral_escapes_pass_in_order_and_others_make_it_forget():
@@ -403,6 +460,25 @@ def test_text_before_the_first_move_goes_out_as_it_came():
     shadow = ShadowScreen(20, 6)
     assert shadow.feed("hello") == "\x1b[mhello"  # where the shell left the cursor
     replay(["hello\r\nworld", "\x1b[?1049h", "abc", full(20, 6)])
+
+
+def test_a_run_of_full_blocks_goes_out_as_blanks_in_their_colour():
+    """A wall of `█` in a colour looks like blanks in a background of that
+    colour: erased in it (ECH) or written as spaces, a byte a cell at most
+    instead of three. A block whose style changes how it is drawn (bold,
+    dim, reverse) stays a block, and so does every block without colour."""
+    shadow = ShadowScreen(20, 2)
+    shadow.feed("\x1b[?25l\x1b[?1049h")
+    out = shadow.feed("\x1b[1;1H\x1b[90m" + "█" * 12 + "\x1b[0m.\x1b[90m██\x1b[0m")
+    assert "█" not in out and "\x1b[100m\x1b[12X" in out and out.endswith("100m  ")
+    assert len(out.encode()) < 12 * 3
+    for style in ("1;90", "2;90", "7;90", "0"):
+        assert "█" in ShadowScreen(20, 2).feed(f"\x1b[1;1H\x1b[{style}m█\x1b[0m")
+    assert "█" in ShadowScreen(20, 2, colour=False).feed("\x1b[1;1H\x1b[90m█\x1b[0m")
+    walls = ["\x1b[?1049h", full(20, 2, "█", "90"), full(20, 2, "█", "2;38;5;240"),
+             frame((3, 1, "██·█"), style="38;5;240"), full(20, 2, "█", "38;2;1;2;3")]  # fmt: skip
+    replay(walls, 20, 2)
+    replay(walls, 20, 2, Grouped)
 
 
 def test_wide_characters_are_written_whole():
