@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
+from textual.reactive import Reactive
 from textual.screen import Screen
 
 from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, DrawsUnderDialogs, SeeThrough
@@ -55,6 +56,11 @@ def persist_watchers(publisher: Any) -> tuple[str, ...]:
 
 class ShambleApp(App):
     TITLE = "Shamble"
+    # The terminal's own colours: text and backgrounds in its default colours
+    # (a light terminal keeps its light background), the rest from its palette
+    # of 16. Plain text then needs no colour code and a blank no erase in a
+    # colour of ours: a first frame costs what it shows, as DCSS's does.
+    theme: Reactive[str] = Reactive("ansi-dark")
     CSS_PATH = ["styles/app.tcss", "styles/game.tcss", "styles/dialogs.tcss"]
 
     def __init__(

@@ -98,7 +98,10 @@ async def test_the_cursor_walks_cells_and_a_click_picks_one(toy_ui):
         await pilot.press("down")  # off the grid: stays
         assert screen.cursor == (2, 2)
         board = screen.query_one(Board)
-        await pilot.click(Board, offset=(4 - board.cam_x + 1, 0 - board.cam_y + 1))
+        gutter = board.gutter  # the heading's row above the map
+        await pilot.click(
+            Board, offset=(4 - board.cam_x + gutter.left, 0 - board.cam_y + gutter.top)
+        )
         assert screen.cursor == (4, 0)
 
 

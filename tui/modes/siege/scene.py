@@ -19,7 +19,7 @@ from tui.widgets.board import CURSOR, PLAIN, TARGET, Scene
 STYLES: dict[str, Style] = {
     "": Style(),
     "floor": Style(color="bright_black"),
-    "wall": Style(color="grey50"),
+    "wall": Style(color="bright_black"),
     "door": Style(color="yellow", bold=True),
     "window": Style(color="cyan"),
     "rough": Style(color="green"),  # furniture, bushes
@@ -29,8 +29,8 @@ STYLES: dict[str, Style] = {
     "spot": Style(color="bright_yellow", bold=True),
     "spot_done": Style(color="bright_black"),
     "barricade": Style(color="yellow", bold=True),
-    "human": Style(color="bright_white", bold=True),
-    "selected": Style(color="bright_white", bold=True, underline=True),
+    "human": Style(bold=True),
+    "selected": Style(bold=True, underline=True),
     "wounded": Style(color="bright_red", bold=True),
     "zombie": Style(color="bright_green", bold=True),
     "zombie_done": Style(color="green"),

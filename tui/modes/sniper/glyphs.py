@@ -107,7 +107,7 @@ KIND = {
 }
 
 BASE = {
-    "ground": Style(color="white"),
+    "ground": Style(),
     "road": Style(color="yellow"),
     "escape": Style(color="bright_green", bold=True),
     "trees": Style(color="green"),
@@ -119,9 +119,9 @@ BASE = {
     "void": Style(),
     "feature": Style(color="bright_magenta", bold=True),
     "wrecked": Style(color="bright_black"),
-    "smoke": Style(color="white", bold=True),
+    "smoke": Style(bold=True),
     "ring": Style(color="magenta", bold=True),
-    "me": Style(color="bright_white", bold=True),
+    "me": Style(bold=True),
     "enemy": Style(color="bright_red", bold=True),
     "memory": Style(color="red"),
     "intel": Style(color="bright_yellow", bold=True),

@@ -32,8 +32,8 @@ STYLES: dict[str, Style] = {
     "door": Style(color="yellow", bold=True),
     "door_open": Style(color="yellow"),
     "door_locked": Style(color="red", bold=True),
-    "survivor": Style(color="bright_white", bold=True),
-    "active": Style(color="bright_white", bold=True, underline=True),
+    "survivor": Style(bold=True),
+    "active": Style(bold=True, underline=True),
     "walker": Style(color="green", bold=True),
     "runner": Style(color="bright_yellow", bold=True),
     "dog": Style(color="yellow", bold=True),
@@ -45,7 +45,7 @@ STYLES: dict[str, Style] = {
     "exit": Style(color="bright_green", bold=True),
     "spawn": Style(color="red"),
     "item": Style(color="bright_cyan"),
-    "more": Style(color="bright_white", bold=True),
+    "more": Style(bold=True),
     "label": Style(dim=True),
 }
 
