@@ -581,12 +581,21 @@ def scores_everywhere(url: str | None = None) -> tuple[list[tuple[str, Score]], 
         remote = public_redis.scores(url)
     except public_redis.BrokerDown as e:
         return rows, f"{e}: showing this machine's scores only"
+    return with_scores(rows, remote), ""
+
+
+def with_scores(
+    rows: list[tuple[str, Score]], more: list[tuple[str, Score]]
+) -> list[tuple[str, Score]]:
+    """rows and the lines of more they do not hold already (a line both the
+    machine's folder and the broker hold is counted once)."""
+    rows = list(rows)
     seen = {(p, msgspec.json.encode(s)) for p, s in rows}
-    for player, score in remote:
+    for player, score in more:
         if (player, msgspec.json.encode(score)) not in seen:
             seen.add((player, msgspec.json.encode(score)))
             rows.append((player, score))
-    return rows, ""
+    return rows
 
 
 def top_of(rows: list[tuple[str, Score]], table: str | None = None, n: int = 10):

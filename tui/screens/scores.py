@@ -87,12 +87,14 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
         self.at = 0
         self.mine = (self.tables, self.problem)
         self.everyone: list | None = None  # (player, score) of everyone, once e shows them
+        self.broker_down = ""  # the broker's host:port, when it did not answer
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scores-box"):
             yield Label("High scores", id="scores-title")
             yield Label("", id="scores-which")
             yield Static("", id="scores-table")
+            yield Static("", id="scores-broker", classes="note")  # wraps in the box
             yield Label(
                 "Left/right change table, e everyone's or yours, Esc closes", classes="note"
             )
@@ -101,6 +103,11 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
         self.show()
 
     def show(self) -> None:
+        down = self.query_one("#scores-broker", Static)
+        down.display = bool(self.broker_down and self.everyone is not None)
+        down.update(
+            f"The broker at {self.broker_down} is not answering: only this machine's scores."
+        )
         which = self.query_one("#scores-which", Label)
         body = self.query_one("#scores-table", Static)
         which.display = bool(self.tables)
@@ -135,15 +142,69 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
             self.tables, self.problem = self.mine
         else:
             try:
-                rows, problem = public.scores_everywhere()
+                rows, problem = public.server_scores(), ""
             except OSError as e:
                 rows, problem = [], str(e)
-            if public.root() is None and not rows:
-                problem = "This machine has no public scoreboard (docs/hosting.md)."
             self.everyone = rows
-            self.tables = sorted({s.table for _, s in rows}, key=lambda t: (t == scores.ENDLESS, t))
-            self.problem = problem or "Nobody has published a score yet."
+            self.everyone_tables(problem)
+            self.ask_broker()
         self.at = 0
+        self.show()
+
+    def everyone_tables(self, problem: str = "") -> None:
+        from saves import public
+
+        rows = self.everyone or []
+        if public.root() is None and not rows:
+            problem = "This machine has no public scoreboard (docs/hosting.md)."
+        self.tables = sorted({s.table for _, s in rows}, key=lambda t: (t == scores.ENDLESS, t))
+        self.problem = problem or "Nobody has published a score yet."
+
+    def ask_broker(self) -> None:
+        """The other machines' scores, read through the broker (when one is
+        set) on a thread of its own, after this machine's are shown: a broker
+        that does not answer never holds the screen up, and says so."""
+        from saves import public_redis
+
+        url = public_redis.configured()
+        if url is not None:
+            self.run_worker(
+                lambda: self._read_broker(url),
+                thread=True,
+                exclusive=True,
+                group="broker",
+                exit_on_error=False,
+            )
+
+    def _read_broker(self, url: str) -> None:
+        from textual.worker import get_current_worker
+
+        from saves import public_redis
+
+        try:
+            remote, down = public_redis.scores(url), ""
+        except Exception:  # down, refusing, or no broker at that address: only ours
+            try:
+                remote, down = [], public_redis.place(url)
+            except ValueError:  # not an address at all
+                remote, down = [], "the address set"
+        if get_current_worker().is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._broker_read, remote, down)
+        except RuntimeError:  # the app is gone meanwhile
+            pass
+
+    def _broker_read(self, remote: list, down: str) -> None:
+        from saves import public
+
+        if self.everyone is None or not self.is_attached:
+            return  # back to the player's own tables meanwhile
+        self.broker_down = down
+        table = self.tables[self.at] if self.tables else None
+        self.everyone = public.with_scores(self.everyone, remote)
+        self.everyone_tables()
+        self.at = self.tables.index(table) if table in self.tables else 0
         self.show()
 
     def action_turn(self, step: int) -> None:
