@@ -53,3 +53,43 @@ async def test_two_players_say_hello_both_ways_through_a_real_host(place):
         await pilot.press(*"never mind", "escape")
         await pilot.pause()
         assert "never mind" not in log_text(app)
+
+
+async def test_the_host_sets_the_watchers_apart_from_the_say_line(place, monkeypatch):
+    """Issue 31 on the full screen: the host's account types `/watchers
+    apart` on the say line; the log says the watchers have a channel of
+    their own, and a watcher's line then never reaches this player's log,
+    while the watcher reads it as the watchers' own; `/watchers together`
+    gives the table one channel again."""
+    from hosting.client import Client
+
+    name = place.host("--mission", "tutorial", "--players", "2", "--seed", "1")
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await joined(pilot, name)
+        monkeypatch.setenv("SHAMBLE_PLAYER", "carol1")  # a watcher of another name
+        carol = await Client.connect(name, watch=True)
+
+        async def say_line(text: str) -> None:
+            await pilot.press("apostrophe")
+            await until(pilot, lambda: isinstance(app.screen, SayDialog), "the say dialog")
+            await pilot.press(*text)
+            await pilot.press("enter")
+
+        await say_line("/watchers apart")
+        await until(
+            pilot, lambda: "the players do not hear them" in log_text(app), "the note", timeout=60
+        )
+        assert (await carol.say("psst, the key is in the archive")).ok
+        await say_line("we go left")  # said after hers: had hers come, it came first
+        await until(pilot, lambda: "says: we go left" in log_text(app), "my line", timeout=60)
+        assert "psst" not in log_text(app)
+        theirs = [x for x in carol.chat if x.text.startswith("psst")]
+        assert [x.channel for x in theirs] == ["watchers"]
+        await say_line("/watchers together")
+        await until(
+            pilot, lambda: "talk with the whole table again" in log_text(app), "the note", 60
+        )
+        assert (await carol.say("now you hear me")).ok
+        await until(pilot, lambda: "says: now you hear me" in log_text(app), "hers", timeout=60)
+        await carol.close()
