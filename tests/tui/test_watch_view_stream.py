@@ -97,10 +97,13 @@ async def test_sn12_a_sniper_game_is_watched_as_the_sniper_sees_it(pub, tmp_path
         assert set(screen.view["units"]) == set(game.view("sniper")["units"])
         assert "commander_hand" not in screen.view
         # and the log tells the sniper's moves of him, never to the watcher
-        told = screen.query_one(MessageLog).lines[1:]
+        told = screen.query_one(MessageLog).lines
         assert any(line.startswith("The sniper moves ") for line in told), told
-        assert not [line for line in told if line.startswith(("You ", "Your "))], told
+        assert not [line for line in told[1:] if line.startswith(("You ", "Your "))], told
         await until(pilot, lambda: "The sniper moves " in text(app))  # on the screen too
+        screen.cursor = tuple(screen.view["sniper"]["at"])
+        await pilot.press("x")  # looking at his cell: his, not the watcher's
+        await until(pilot, lambda: told[-1].endswith(", the sniper is here."))
         await pilot.press("q")
         await pilot.pause()
     publisher.close()

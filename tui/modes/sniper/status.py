@@ -14,6 +14,7 @@ from engine.sniper import content
 from tui.modes.base import Host, Targeting
 from tui.modes.sniper import words
 from tui.modes.sniper.sight import Cell, as_cell, percent, shot_odds
+from tui.modes.sniper.voice import WATCHER
 
 # (command type, key, word) offered on the status line when legal
 HINTS = (
@@ -55,7 +56,7 @@ def kind_armoured(kind: str) -> bool:
 
 
 class SniperStatus:
-    """Mixed into SniperPlay: needs its side, sight, glyphs and the
+    """Mixed into SniperPlay: needs its side, sight, glyphs, voice and the
     commander's hints."""
 
     def label(self, command: dict, view: dict) -> str:
@@ -150,17 +151,21 @@ class SniperStatus:
         sight = self.sight(view)
         if not sight.inside(c):
             return "Off the map."
-        text = f"{words.cell(c)}: {TERRAIN_WORDS.get(sight.glyph(c), 'ground')}"
+        # his story's words: to him, or of him (a watcher; the commander)
+        say = WATCHER if view["viewer"] == "commander" else self.voice()
+        glyph = sight.glyph(c)
+        ground = say("start") if glyph == "S" else TERRAIN_WORDS.get(glyph, "ground")
+        text = f"{words.cell(c)}: {ground}"
         if c in sight.smoke:
             text += ", in smoke"
         if view["viewer"] == "commander":
             return self.commander_look(host, c, text)
         me = as_cell(view["sniper"]["at"])
         if c == me:
-            return text + ", you are here."
+            return say("here", cell=text)
         d = chebyshev(me, c)
         text += f", {d} cell{'s' if d != 1 else ''} away, " + (
-            "in your sight" if c in sight.in_sight() else "out of your sight"
+            say("in_sight") if c in sight.in_sight() else say("not_in_sight")
         )
         for uid, u in view["units"].items():
             if as_cell(u["at"]) == c:

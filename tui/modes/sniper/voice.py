@@ -92,6 +92,10 @@ LINES: dict[str, tuple[str, str]] = {
         "The bombardment's din will mask your shots this turn.",
         "The bombardment's din will mask the sniper's shots this turn.",
     ),
+    "here": ("{cell}, you are here.", "{cell}, the sniper is here."),
+    "in_sight": ("in your sight", "in the sniper's sight"),
+    "not_in_sight": ("out of your sight", "out of the sniper's sight"),
+    "start": ("your start (cover)", "the sniper's start (cover)"),
     "nothing": (
         "The commander's turn: you see and hear nothing of it.",
         "The commander's turn: the sniper sees and hears nothing of it.",
