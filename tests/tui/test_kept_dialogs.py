@@ -177,3 +177,25 @@ def test_each_dialog_closed_leaves_the_terminal_as_it_was(tmp_path):
             assert cells(term) == before, f"after {key!r} and {close!r}:\n{term.text()}"
     finally:
         term.close()
+
+
+async def test_a_kept_dialog_takes_a_new_theme_asked_again():
+    """A kept dialog is not styled again when it opens unless the app's
+    styles changed since: a theme chosen between two openings shows."""
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        game_screen = app.screen
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "the leave dialog")
+        dialog = app.screen
+        before = dialog.query_one("#dialog").styles.background
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is game_screen, "the game again")
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is dialog, "the dialog again")
+        await pilot.pause()
+        after = dialog.query_one("#dialog").styles.background
+        assert after != before  # the new theme's surface

@@ -90,17 +90,67 @@ class SeeThrough:
                     regions.add(cut)
         return regions
 
+    _rows: frozenset[int] | None = None  # the rows a partial paint draws (render_lines)
+
     def _compositor_refresh(self) -> None:
         compositor = self._compositor
         dirty = compositor._dirty_regions
+        whole = compositor.size.region
+        box = self.box_regions() if dirty else set()
         if self._box_only and dirty:
-            box = self.box_regions()
-            whole = compositor.size.region
             if whole in dirty and self.app.size == compositor.size:
                 dirty.discard(whole)
                 dirty.update(box)
             self._painted = self._painted.union(box)
-        super()._compositor_refresh()
+        if dirty and whole not in dirty:  # the rows where this screen's own lines show
+            self._rows = frozenset(
+                y
+                for region in dirty
+                if not any(b.contains_region(region) for b in box)
+                for y in region.line_range
+            )
+        try:
+            super()._compositor_refresh()
+        finally:
+            self._rows = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The dialog screen's own lines: the screen below, where the box
+        does not cover it. Textual asks a widget for all its lines, even for
+        a paint of a few rows of the screen; these are the screen below drawn
+        again, so a partial paint draws only the rows where they show outside
+        the box (none, for a paint of the box alone), and the lines of the
+        other rows are never used (Compositor._render_chops)."""
+        rows = self._rows
+        if rows is None:
+            return super().render_lines(crop)
+        unused = Strip.blank(crop.width)
+        lines: list[Strip] = []
+        y = crop.y
+        while y < crop.bottom:
+            if y not in rows:
+                lines.append(unused)
+                y += 1
+                continue
+            end = y
+            while end < crop.bottom and end in rows:
+                end += 1
+            lines += super().render_lines(Region(crop.x, y, crop.width, end - y))
+            y = end
+        return lines
+
+    _styled: tuple | None = None  # what the app's styles were when this screen was styled
+
+    def _on_screen_resume(self, event: Any) -> None:
+        """Textual styles a pushed screen's widgets again, each time: a kept
+        dialog (reused, help) is styled as it was unless the app's styles
+        changed since (a theme, the stylesheet, the app's classes).
+        Screen's own handler runs after this one."""
+        app = self.app
+        styled = (app._css_update_count, app.theme, tuple(sorted(app.classes)))
+        if self._styled == styled:
+            event.refresh_styles = False
+        self._styled = styled
 
     def _on_screen_suspend(self) -> None:
         self._in_use = False  # Screen's own handler runs after this one
@@ -140,7 +190,7 @@ class Below(Visual):
         kept = self.dialog._below
         if kept is not None and kept[0] == key:
             return kept[1]
-        lines = BelowLines(self.below, width, height, fill)
+        lines = BelowLines(self.dialog, self.below, width, height, fill)
         self.dialog._below = (key, lines)
         return lines
 
@@ -152,14 +202,13 @@ class Below(Visual):
 
 
 class BelowLines(Sequence):
-    """The lines of the screen below, each drawn when it is first asked for:
-    a dialog's box drawn over a few rows asks for those rows only (the rest
-    are what the terminal shows already)."""
+    """The lines of the screen below, drawn when first asked for: a paint of
+    the dialog's box draws the rows it covers (SeeThrough.render_lines), and
+    the rest are what the terminal shows already."""
 
-    BAND = 4  # lines drawn at once: one pass over the screen's widgets per band
-
-    def __init__(self, below: Screen, width: int, height: int, fill: Any) -> None:
-        self.below, self.width, self.height, self.fill = below, width, height, fill
+    def __init__(self, dialog: SeeThrough, below: Screen, width: int, height: int, fill: Any):
+        self.dialog, self.below = dialog, below
+        self.width, self.height, self.fill = width, height, fill
         self._lines: dict[int, Strip] = {}
 
     def __len__(self) -> int:
@@ -174,21 +223,22 @@ class BelowLines(Sequence):
             raise IndexError(y)
         line = self._lines.get(y)
         if line is None:
-            self._draw(y, min(y + self.BAND, self.height))
+            wanted = self.dialog._rows or range(self.height)  # the rows being painted, at once
+            self._draw({y, *(r for r in wanted if 0 <= r < self.height and r not in self._lines)})
             line = self._lines[y]
         return line
 
-    def _draw(self, start: int, end: int) -> None:
+    def _draw(self, rows: set[int]) -> None:
         compositor = self.below._compositor
         size = compositor.size
-        top, bottom = min(start, size.height), min(end, size.height)
-        chops = compositor._render_chops(
-            Region(0, top, size.width, bottom - top), lambda y: top <= y < bottom
-        ) if bottom > top else []  # fmt: skip
-        for y in range(start, end):
-            if y in self._lines:
-                continue
-            if y < bottom:
+        shown = [y for y in rows if y < size.height]
+        chops: Any = []
+        if shown:
+            top, bottom = min(shown), max(shown) + 1
+            crop = Region(0, top, size.width, bottom - top)
+            chops = compositor._render_chops(crop, frozenset(shown).__contains__)
+        for y in rows:
+            if y < size.height:
                 line = Strip.join(chops[y].values())
                 plain = BackgroundScreen.process_segments(line, CLEAR)  # no links, no clicks
                 self._lines[y] = Strip(Segment.apply_style(plain, self.fill), line.cell_length)
