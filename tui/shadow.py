@@ -77,6 +77,7 @@ class ShadowScreen(FrameWriter):
         self.dirty: dict[int, list[int]] = {}
         self.cursor = None
         self.sgr = None
+        self.modes: dict[str, str] = {}  # private modes (and the pointer) as last sent
 
     def repaint(self) -> None:
         """Write every known cell again at the next flush."""
@@ -145,6 +146,9 @@ class ShadowScreen(FrameWriter):
                     self.autowrap = final == "h"
                 if "25" in modes:
                     self.hidden = final == "l"
+                if all(self.modes.get(mode) == final for mode in modes):
+                    return  # set already (Textual asks for the mouse twice at start)
+                self.modes.update(dict.fromkeys(modes, final))
                 self._pass(raw)
             else:
                 self._unsafe(raw)
@@ -198,7 +202,11 @@ class ShadowScreen(FrameWriter):
             link = body[2:] if body.partition(";")[2].partition(";")[2] else ""
             a = self.attr
             self.attr = (a[0], a[1], a[2], link, a[4])
+        elif body.startswith("22;") and self.modes.get("pointer") == body:
+            return  # the pointer's shape, as it is already
         else:
+            if body.startswith("22;"):
+                self.modes["pointer"] = body
             self._pass(raw)  # title, clipboard, pointer shape, palette
 
     def _control(self, char: str) -> None:
@@ -367,7 +375,7 @@ class ShadowScreen(FrameWriter):
             self._emit(by_colour)
         self.dirty = {}
 
-    CHAIN = 5  # a style change no dearer than this keeps two runs together
+    CHAIN = 3  # a style change no dearer than this keeps two runs together
     GROUP_ROWS = 3  # rows written at once from which writing them colour by colour is tried
 
     def _grouped_wins(self, by_row: str, by_colour: str) -> bool:

@@ -456,6 +456,17 @@ def test_cell_neutral_escapes_pass_in_order_and_others_make_it_forget():
     replay([full(20, 6), "\x1b[2J", frame((1, 1, "x")), "\x1b7\x1b[3;3Hq\x1b8", full(20, 6)])
 
 
+def test_a_mode_or_pointer_set_as_it_already_is_is_not_sent_again():
+    """Textual asks for the mouse twice at start, and the pointer's shape too."""
+    shadow = ShadowScreen(20, 6)
+    mouse, pointer = "\x1b[?1000h\x1b[?1006h", "\x1b]22;default\x07"
+    assert shadow.feed(mouse + pointer).endswith(mouse + pointer)
+    assert shadow.feed(mouse + pointer + "\x1b[?1000l") == "\x1b[?1000l"
+    assert shadow.feed("\x1b[?1000h") == "\x1b[?1000h"
+    shadow.resize(20, 6)  # after a resize (or a suspend) everything is asked again
+    assert shadow.feed(mouse + pointer).endswith(mouse + pointer)
+
+
 def test_text_before_the_first_move_goes_out_as_it_came():
     shadow = ShadowScreen(20, 6)
     assert shadow.feed("hello") == "\x1b[mhello"  # where the shell left the cursor

@@ -30,8 +30,10 @@ class Glyphs:
 # the mission file's own characters, as docs/rules-siege.md names them
 SAME = {c: c for c in ".S%'+=&X\"BCc#"} | {" ": " "}
 
+# The floor is the mission's own "." in both sets: a "·" is two bytes a cell,
+# and floor is most of every frame the map is drawn in.
 UNICODE = Glyphs(
-    terrain=SAME | {".": "·", "#": "█", '"': "♣", "C": "▓", "c": "▒", "%": "░"},
+    terrain=SAME | {"#": "█", '"': "♣", "C": "▓", "c": "▒", "%": "░"},
     zombie="Z",
     zombie_done="z",
     item="♦",
