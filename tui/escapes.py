@@ -185,6 +185,8 @@ def cursor_move(cursor: tuple[int, int] | None, x: int, y: int) -> str:
     verticals = (
         [""] if cy == y else [n(y - cy, "B") if y > cy else n(cy - y, "A"), f"\x1b[{y + 1}d"]
     )
+    if abs(y - cy) == 1:  # index, reverse index: they scroll only past the screen's edge
+        verticals.append("\x1bD" if y > cy else "\x1bM")
     horizontals = [n(x, "C") if x else ""]  # from column 0
     if cx == x:
         across = [""]
@@ -194,6 +196,8 @@ def cursor_move(cursor: tuple[int, int] | None, x: int, y: int) -> str:
             f"\x1b[{x + 1}G",
             "\r" + horizontals[0],
         ]
+        if x < cx <= x + 3:
+            across.append("\b" * (cx - x))  # a backspace a cell
     for v in verticals:
         for h in across:
             if len(v) + len(h) < len(best):

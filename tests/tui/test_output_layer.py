@@ -231,11 +231,22 @@ def test_any_transition_gives_the_same_cell_as_a_fresh_style(before, after):
 )
 def test_cursor_moves_land_where_asked(start, x, y):
     term = Emulator(80, 24)
+    term.feed("".join(f"\x1b[{row + 1};1Hrow {row}" for row in range(24)))
+    shown = term.screen.display
     term.feed("\x1b[7;9H" if start is None else f"\x1b[{start[1] + 1};{start[0] + 1}H")
     move = cursor_move(start, x, y)
     term.feed(move)
     assert (term.screen.cursor.x, term.screen.cursor.y) == (x, y)
     assert len(move) <= len(f"\x1b[{y + 1};{x + 1}H")
+    assert term.screen.display == shown  # nothing scrolled
+
+
+def test_short_moves_use_backspace_index_and_reverse_index():
+    assert cursor_move((5, 3), 4, 3) == "\b"
+    assert cursor_move((5, 3), 2, 3) == "\b\b\b"
+    assert cursor_move((5, 3), 4, 4) == "\x1bD\b"  # down a line, back a cell
+    assert cursor_move((5, 3), 5, 2) == "\x1bM"
+    assert cursor_move((5, 0), 5, 1) == "\x1bD" and cursor_move((5, 23), 5, 22) == "\x1bM"
 
 
 # -- the shadow screen ------------------------------------------------------------
@@ -505,7 +516,7 @@ def test_a_half_overwritten_wide_character_becomes_a_space():
     assert shadow.want[0][:4] == [" ", "x", "中", ""]
     out = shadow.feed("\x1b[1;3Hy")
     assert shadow.want[0][:4] == [" ", "x", "y", " "]
-    assert out == "y \x1b[D"  # both halves of the old 中 written, then back
+    assert out == "y \b"  # both halves of the old 中 written, then back a cell
 
 
 def test_links_open_and_close_like_textual_wrote_them():
