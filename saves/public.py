@@ -42,7 +42,6 @@ ENV = "SHAMBLE_PUBLIC_DIR"
 SHARED_ROOT = Path("/var/lib/shamble/public")
 SETTING = "publish"  # $SHAMBLE_HOME/publish: "on" or "off"
 RECORD_LIMIT = 64 * 1024  # a live record or a watching note larger than this is not read
-SCORES_LIMIT = 4 * 1024 * 1024  # a player's public scores read at most
 STALE_S = 6 * 3600  # a live record not touched for this long is an old one
 
 
@@ -74,7 +73,6 @@ class Watching(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
 
 _live_decoder = msgspec.json.Decoder(LiveGame)
 _watch_decoder = msgspec.json.Decoder(Watching)
-_score_decoder = msgspec.json.Decoder(Score)
 
 
 # -- where -----------------------------------------------------------------------------
@@ -137,7 +135,7 @@ def my_folder() -> Path:
     return _own_dir(base / me())
 
 
-def _write_public(path: Path, data: bytes) -> None:
+def write_public(path: Path, data: bytes) -> None:
     """Replace path with data, readable by all (0644), written by this account only."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -187,7 +185,7 @@ class Publisher:
         if watchable and getattr(getattr(game, "table", None), "hidden", False):
             from saves.view_stream import ViewWriter
 
-            self.stream = ViewWriter(game, self.view_path, _write_public)
+            self.stream = ViewWriter(game, self.view_path, write_public)
         self.name = mission_name(game)
         self.started = time.time()
         self._copied = 0
@@ -225,7 +223,7 @@ class Publisher:
             why_not=self.why_not,
         )
         data = msgspec.json.encode(record)
-        _write_public(self.record_path, data)
+        write_public(self.record_path, data)
         shared = sender()
         if shared is not None:  # other machines see it through the broker
             shared.set_live(self.slot, data)
@@ -237,7 +235,7 @@ class Publisher:
             info = os.stat(self.save)
             if info.st_ino != self._inode or info.st_size < self._copied:
                 data = self.save.read_bytes()
-                _write_public(self.copy_path, data)
+                write_public(self.copy_path, data)
                 self._copied, self._inode = len(data), info.st_ino
             elif info.st_size > self._copied:
                 with open(self.save, "rb") as f:
@@ -292,7 +290,7 @@ def publish(game: Any, save: Path | None) -> Publisher | None:
 # -- reading what others publish ------------------------------------------------------------
 
 
-def _players() -> Iterator[tuple[str, Path, int]]:
+def players() -> Iterator[tuple[str, Path, int]]:
     """(account, folder, uid) of each folder whose name is its owner's account."""
     base = root()
     if base is None:
@@ -316,7 +314,7 @@ def _players() -> Iterator[tuple[str, Path, int]]:
             yield owner, Path(entry.path), info.st_uid
 
 
-def _read_owned(path: Path, uid: int, limit: int) -> bytes | None:
+def read_owned(path: Path, uid: int, limit: int) -> bytes | None:
     """path's bytes when it is a regular file of uid's (not a link), else None."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
@@ -336,13 +334,13 @@ def _read_owned(path: Path, uid: int, limit: int) -> bytes | None:
 def _records(sub: str, decoder: msgspec.json.Decoder) -> Iterator[tuple[str, str, Any]]:
     """(owner, file name, record) of each readable record in every believed
     player's folder `sub` (a file of another account, or damaged: passed over)."""
-    for account, folder, uid in _players():
+    for account, folder, uid in players():
         try:
             names = sorted(n for n in os.listdir(folder / sub) if n.endswith(".json"))
         except OSError:
             continue
         for name in names:
-            data = _read_owned(folder / sub / name, uid, RECORD_LIMIT)
+            data = read_owned(folder / sub / name, uid, RECORD_LIMIT)
             try:
                 record = decoder.decode(data) if data else None
             except (msgspec.DecodeError, msgspec.ValidationError):
@@ -430,7 +428,7 @@ class WatchNote:
             folder = _own_dir(my_folder() / "watching")
             path = folder / f"{game.player}--{game.slot}.json"
             note = Watching(game.player, game.slot, os.getpid(), time.time())
-            _write_public(path, msgspec.json.encode(note))
+            write_public(path, msgspec.json.encode(note))
             self.path = path
         except SaveError:
             self.path = None
@@ -439,60 +437,6 @@ class WatchNote:
         if self.path is not None:
             self.path.unlink(missing_ok=True)
             self.path = None
-
-
-# -- scores -----------------------------------------------------------------------------------
-
-
-def publish_score(entry: Score) -> None:
-    """A finished game's score line into this player's public scores (and to
-    the broker, when one is set)."""
-    if not enabled():
-        return
-    shared = sender()
-    if shared is not None:
-        shared.add_score(msgspec.json.encode(entry))
-    try:
-        path = my_folder() / "scores.jsonl"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
-        try:
-            os.fchmod(fd, 0o644)
-            os.write(fd, msgspec.json.encode(entry) + b"\n")
-        finally:
-            os.close(fd)
-    except (OSError, SaveError):
-        pass  # a scoreboard is a nicety: a game never fails for it
-
-
-def publish_all_scores(entries: list[Score]) -> None:
-    """This player's whole table, published once (the first time they publish)."""
-    if not enabled() or not entries:
-        return
-    try:
-        path = my_folder() / "scores.jsonl"
-        if path.exists():
-            return
-        _write_public(path, b"".join(msgspec.json.encode(e) + b"\n" for e in entries))
-    except SaveError:
-        pass
-
-
-def server_scores() -> list[tuple[str, Score]]:
-    """(player, score) of every publishing player's finished games; the player
-    is the folder's owner, whatever a line says."""
-    out = []
-    for account, folder, uid in _players():
-        data = _read_owned(folder / "scores.jsonl", uid, SCORES_LIMIT)
-        for line in (data or b"").splitlines():
-            try:
-                out.append((account, _score_decoder.decode(line)))
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                continue
-    return out
-
-
-def server_top(table: str | None = None, n: int = 10) -> list[tuple[str, Score]]:
-    return top_of(server_scores(), table, n)
 
 
 # -- past one machine: the broker (saves/public_redis.py) --------------------------------------
@@ -524,7 +468,7 @@ def sender() -> Any:
     return _sender
 
 
-def _broker(url: str | None) -> str | None:
+def broker_url(url: str | None) -> str | None:
     from saves import public_redis
 
     return url or public_redis.configured()
@@ -537,7 +481,7 @@ def live_everywhere(url: str | None = None) -> tuple[list[LiveGame], str]:
     from saves import public_redis
 
     games = live_games()
-    url = _broker(url)
+    url = broker_url(url)
     if url is None:
         return games, ""
     try:
@@ -566,38 +510,3 @@ def others_live(url: str) -> list[LiveGame]:
             )
         )  # fmt: skip
     return games
-
-
-def scores_everywhere(url: str | None = None) -> tuple[list[tuple[str, Score]], str]:
-    """Every publishing player's scores, of this machine and through the broker;
-    a line both places hold is counted once. And why the broker's are missing."""
-    from saves import public_redis
-
-    rows = server_scores()
-    url = _broker(url)
-    if url is None:
-        return rows, ""
-    try:
-        remote = public_redis.scores(url)
-    except public_redis.BrokerDown as e:
-        return rows, f"{e}: showing this machine's scores only"
-    return with_scores(rows, remote), ""
-
-
-def with_scores(
-    rows: list[tuple[str, Score]], more: list[tuple[str, Score]]
-) -> list[tuple[str, Score]]:
-    """rows and the lines of more they do not hold already (a line both the
-    machine's folder and the broker hold is counted once)."""
-    rows = list(rows)
-    seen = {(p, msgspec.json.encode(s)) for p, s in rows}
-    for player, score in more:
-        if (player, msgspec.json.encode(score)) not in seen:
-            seen.add((player, msgspec.json.encode(score)))
-            rows.append((player, score))
-    return rows
-
-
-def top_of(rows: list[tuple[str, Score]], table: str | None = None, n: int = 10):
-    rows = [(p, s) for p, s in rows if table is None or s.table == table]
-    return sorted(rows, key=lambda r: (-r[1].score, r[1].rounds, r[1].date))[:n]

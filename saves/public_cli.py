@@ -9,7 +9,7 @@ import time
 
 import msgspec
 
-from saves import public
+from saves import public, public_scores
 from saves.files import SaveError
 
 
@@ -106,7 +106,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 def print_server_scores(table: str | None, as_json: bool, broker: str | None = None) -> int:
     from saves import scores
 
-    rows, problem = public.scores_everywhere(broker)
+    rows, problem = public_scores.scores_everywhere(broker)
     if problem:
         print(f"note: {problem}", file=sys.stderr)
     tables = (
@@ -114,7 +114,7 @@ def print_server_scores(table: str | None, as_json: bool, broker: str | None = N
     )
     if as_json:
         for name in tables:
-            for player, row in public.top_of(rows, name):
+            for player, row in public_scores.top_of(rows, name):
                 print(msgspec.json.encode({"player": player, **msgspec.to_builtins(row)}).decode())
         return 0
     if public.root() is None and not rows:
@@ -124,7 +124,7 @@ def print_server_scores(table: str | None, as_json: bool, broker: str | None = N
         print("no player of this machine has published a score yet")
     for name in tables:
         print(f"{name}:")
-        for i, (player, row) in enumerate(public.top_of(rows, name), 1):
+        for i, (player, row) in enumerate(public_scores.top_of(rows, name), 1):
             extra = f"  {row.stations} stations" if row.table == scores.ENDLESS else ""
             print(
                 f"  {i:>2}. {row.score:>5}  {player:<14} {row.outcome:<5} {row.rounds:>3} rounds"

@@ -170,13 +170,13 @@ def start_game_session(record: Any, game: Any) -> AutoSave:
 def record_score(entry: Any) -> Any:
     """Put a finished game's score in its high-score table (and the machine's
     scoreboard, when this player publishes); the entry as stored."""
-    from saves import public, scores
+    from saves import public_scores, scores
 
     try:
         stored = scores.record(entry)
     except (SaveError, OSError) as e:
         raise SaveProblem(f"the score could not be recorded: {e}") from None
-    public.publish_score(stored)
+    public_scores.publish_score(stored)
     return stored
 
 
@@ -184,12 +184,12 @@ def publish(game: Any, session: Any) -> Any:
     """Show a game being played to the other players of this machine, when
     this player publishes (saves/public.py): a Publisher to close with the
     session, or None. The player's score table goes public the first time."""
-    from saves import public, scores
+    from saves import public, public_scores, scores
 
     if session is None or not public.enabled():
         return None
     try:
-        public.publish_all_scores(scores.read())
+        public_scores.publish_all_scores(scores.read())
     except (SaveError, OSError):
         pass
     return public.publish(game, getattr(session, "path", None))

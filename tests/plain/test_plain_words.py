@@ -3,7 +3,7 @@ find the one legal command they mean; a wrong word finds the nearest."""
 
 from tui.plain import words
 from tui.plain.io import Lines, plain
-from tui.plain.table import without_keys
+from tui.plain.story import without_keys
 
 
 def opts(*pairs):
@@ -96,7 +96,7 @@ def test_a_line_is_not_said_twice_in_a_row_and_long_lines_fold(tmp_path):
 
 
 def test_a_story_puts_what_hurts_first_and_folds_runs_of_alike_lines():
-    from tui.plain.table import brief
+    from tui.plain.story import brief
 
     story = [
         "Vega moves to b.",

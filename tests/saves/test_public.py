@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 from engine import Game
-from saves import AutoSave, public, scores
+from saves import AutoSave, public, public_scores, scores
 from saves.follow import Follower
 
 
@@ -120,21 +120,21 @@ def test_a_folder_or_file_not_its_accounts_own_is_passed_over(pub, tmp_path):
     line = scores.Score("tutorial", 999, ("vega",), 3, 1, "won", date="2026-12-01")
     scores_file.write_bytes(msgspec.json.encode(line) + b"\n")
     os.chown(scores_file, nobody.pw_uid, nobody.pw_gid)
-    assert public.server_scores() == []
+    assert public_scores.server_scores() == []
     os.chown(scores_file, os.geteuid(), os.getegid())
-    assert public.server_scores() == [(public.me(), line)]
+    assert public_scores.server_scores() == [(public.me(), line)]
     # a folder named after an account that does not own it: passed over
     (pub / "nobody").mkdir()
     (pub / "nobody" / "scores.jsonl").write_bytes(msgspec.json.encode(line) + b"\n")
-    assert [p for p, _ in public.server_scores()] == [public.me()]
+    assert [p for p, _ in public_scores.server_scores()] == [public.me()]
 
 
 def test_the_scoreboard_ranks_every_player_and_names_the_owner(pub, tmp_path):
     low = scores.Score("tutorial", 10, ("vega",), 9, 1, "won", date="2026-12-01")
     high = scores.Score("tutorial", 50, ("lin",), 5, 2, "won", date="2026-12-02")
-    public.publish_all_scores([low])
-    public.publish_score(high)
-    assert public.server_top("tutorial") == [(public.me(), high), (public.me(), low)]
+    public_scores.publish_all_scores([low])
+    public_scores.publish_score(high)
+    assert public_scores.server_top("tutorial") == [(public.me(), high), (public.me(), low)]
 
 
 def test_a_watch_note_names_who_watches_until_it_is_closed(pub, tmp_path):

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from engine import Game
-from saves import AutoSave, public, public_redis, scores
+from saves import AutoSave, public, public_redis, public_scores, scores
 from saves.public_cli import cmd_who, print_server_scores
 from tests.coop.redis_fixture import GUIDE, RedisServer, ensure_redis, redis_server  # noqa: F401
 
@@ -89,7 +89,7 @@ def test_another_machine_sees_alices_game_and_runs_and_bob_cannot_write_in_her_n
     monkeypatch.setenv(public_redis.ENV, redis_server.url("alice"))
     game, session, publisher = play(box_a)
     run = scores.Score("tutorial", 42, ("vega",), 6, 0, "won", date="2026-12-02")
-    public.publish_score(run)
+    public_scores.publish_score(run)
     assert public.sender().flush()
     # on box-b, through bob's own user: alice's game is listed as hers, on box-a
     on_box_b(monkeypatch, box_a)
@@ -106,7 +106,7 @@ def test_another_machine_sees_alices_game_and_runs_and_bob_cannot_write_in_her_n
     assert not listed.watchable and "played on box-a" in listed.why_not
     cmd_who(argparse.Namespace(json=False, broker=bob))
     assert "alice@box-a  station  Docking Ring (tutorial)  round 1" in capsys.readouterr().out
-    rows, problem = public.scores_everywhere(bob)
+    rows, problem = public_scores.scores_everywhere(bob)
     assert (rows, problem) == ([("alice", run)], "")
     print_server_scores(None, False, bob)
     assert "42  alice" in capsys.readouterr().out
@@ -123,7 +123,7 @@ def test_another_machine_sees_alices_game_and_runs_and_bob_cannot_write_in_her_n
     ):
         assert "NOPERM" in redis_server.cli(*command, user="bob")
     assert redis_server.cli("ZADD", "shamble:public:scores:bob", "9999", forged, user="bob") == "1"
-    rows, _ = public.scores_everywhere(bob)
+    rows, _ = public_scores.scores_everywhere(bob)
     assert sorted((p, s.score) for p, s in rows) == [("alice", 42), ("bob", 9999)]
     # alice leaves: her game leaves the other machine's list at once
     publisher.close()
@@ -149,7 +149,7 @@ def test_a_broker_outage_loses_nothing_and_the_local_list_plays_on(box_a, monkey
         # a run finished while Redis is away is kept in the player's own table
         run = scores.Score("tutorial", 77, ("lin",), 5, 0, "won", date="2026-12-02")
         scores.record(run)
-        public.publish_score(run)
+        public_scores.publish_score(run)
         until(lambda: public.sender().down, "the sender to notice")
         assert f"127.0.0.1:{server.port} is unreachable" in public.sender().down
         # readers say so in one line and show this machine's own
@@ -167,7 +167,9 @@ def test_a_broker_outage_loses_nothing_and_the_local_list_plays_on(box_a, monkey
         until(
             lambda: public.live_everywhere(server.url("bob"))[0], "alice's game on the broker again"
         )
-        rows = until(lambda: public.scores_everywhere(server.url("bob"))[0], "her scores again")
+        rows = until(
+            lambda: public_scores.scores_everywhere(server.url("bob"))[0], "her scores again"
+        )
         assert rows == [("alice", scores.read()[0])] and rows[0][1].score == 77
         assert public.sender().down == ""
         publisher.close()

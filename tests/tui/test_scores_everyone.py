@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from saves import public, scores
+from saves import public, public_scores, scores
 from tui.app import ShambleApp
 from tui.screens.scores import ScoresScreen
 
@@ -23,7 +23,7 @@ async def test_e_shows_the_machines_scoreboard_by_player_and_back(tmp_path, monk
     monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("SHAMBLE_BROKER", raising=False)
     mine = scores.record(scores.Score("tutorial", 31, ("vega",), 6, 1, "won", date="2026-12-01"))
-    public.publish_all_scores([mine])
+    public_scores.publish_all_scores([mine])
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -77,7 +77,7 @@ async def test_a_broker_that_does_not_answer_leaves_the_machines_scoreboard_and_
     monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv(public_redis.ENV, f"redis://127.0.0.1:{port}/0")
     mine = scores.record(scores.Score("tutorial", 31, ("vega",), 6, 1, "won", date="2026-12-01"))
-    public.publish_all_scores([mine])
+    public_scores.publish_all_scores([mine])
     app = ShambleApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -19,7 +19,8 @@ from engine import Game, get_mode
 from tui import keys
 from tui.app import ShambleApp
 from tui.modes import ui_modes
-from tui.screens.game import GameScreen, fit
+from tui.screens.game import GameScreen
+from tui.screens.game_ask import fit
 from tui.widgets.panels import StatusLine, cut_words
 
 CASES = [

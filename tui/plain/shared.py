@@ -33,7 +33,8 @@ from typing import Any
 from hosting.chat import clean, spoken
 from hosting.presence import IDLE_AFTER_S
 from tui.plain.io import Lines
-from tui.plain.table import PlainTable, brief
+from tui.plain.story import brief
+from tui.plain.table import PlainTable
 from tui.screens.coop_view import SharedGame, ViewGame, names_seat, who
 from tui.text import display_name
 

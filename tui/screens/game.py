@@ -11,7 +11,7 @@ refuses is shown in the log with the engine's own reason."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -23,20 +23,20 @@ from textual.screen import Screen
 
 from engine import RuleError
 from tui import keys
-from tui.modes.base import Answer, Play, Seat, Step, Targeting, answer_click
+from tui.modes.base import Play, Seat, Step, Targeting
 from tui.screens.dialogs import (
     ChoiceDialog,
-    ConfirmDialog,
     DrawsUnderDialogs,
     HandoverScreen,
     reused,
 )
+from tui.screens.game_ask import Prompt, StatusQuestions, fit
 from tui.screens.game_keys import KeyActions
 from tui.screens.host import host_below
 from tui.screens.keyboard import HotSeatLogs, Keyboard
 from tui.widgets.board import Board
 from tui.widgets.footer import KeyFooter
-from tui.widgets.panels import STATUS_ROWS, MessageLog, StatusLine, cut_words
+from tui.widgets.panels import MessageLog, StatusLine
 
 RESUME_EVENTS = 300  # a resumed game retells its last events...
 RESUME_LINES = 40  # ...as this many log lines at most
@@ -44,40 +44,7 @@ STEP_SECONDS = 0.35  # one playback step (--playback)
 IDLE_SECONDS = 0.25  # the screen still this long: the mode's idle work, one piece a tick
 
 
-def fit(text: Text, tails: list[str | Text], room: int) -> Text:
-    """text then the first tail (the keys to press) that fits on one row of
-    room cells, else the first whole on the status line's two rows, else the
-    shortest: the mode's own words are never cut here (a mode keeps its hints
-    short enough for its keys to show at 80 columns)."""
-    tails = [t if isinstance(t, Text) else Text(t) for t in tails]
-    for rows in (1, STATUS_ROWS):
-        for tail in tails:
-            if not cut_words(text + tail, room, rows):
-                return text + tail
-    return text + tails[-1]
-
-
-@dataclass
-class Prompt:
-    """A question the status line asks (GameScreen.confirm, .ask): its words,
-    the keys after them (longest first: fit picks), what each answering key
-    does (None: nothing), what Esc says, and the mode's name for it."""
-
-    question: Text
-    tails: list[Text]
-    answers: dict[str, Callable[[], object] | None]
-    back: str = ""  # Esc says this in the log ("": nothing)
-    names: str = ""  # the answering keys, as a wrong key is told them ("": the bell)
-
-
-KEY_WORDS = {"enter": "Enter", "escape": "Esc"}  # a key's name as a question says it
-YES_NO = [
-    Text.assemble((" y", "bold"), " yes,", (" n", "bold"), " no"),
-    Text.assemble((" y", "bold"), "/", ("n", "bold")),
-]
-
-
-class GameScreen(HotSeatLogs, KeyActions, DrawsUnderDialogs, Screen):
+class GameScreen(StatusQuestions, HotSeatLogs, KeyActions, DrawsUnderDialogs, Screen):
     at_one_keyboard = True  # people take turns here (a shared game: one terminal each)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -349,83 +316,6 @@ class GameScreen(HotSeatLogs, KeyActions, DrawsUnderDialogs, Screen):
             self.confirm(question, lambda: self.submit(command))
         else:
             self.submit(command)
-
-    def confirm(self, question: str, then: Callable[[], object]) -> None:
-        """A yes/no question; `then` runs on yes. No (or Esc) changes nothing.
-
-        Asked in the status line (y or Enter: yes; n or Esc: no), which sends
-        a line to the terminal where a dialog repaints the screen twice; the
-        app's `prompts = "dialog"` asks in a dialog instead."""
-        if getattr(self.app, "prompts", "inline") == "dialog":
-            self.app.push_screen(
-                reused(self.app, ConfirmDialog, question), lambda yes: yes and then()
-            )
-            return
-        self.prompt = Prompt(
-            Text(question, "bold"), YES_NO, {"y": then, "enter": then, "n": None, "escape": None}
-        )
-        self.query_one(StatusLine).say(self.status_text())
-
-    def ask(self, question: str, answers: list[Answer], keys: list[Text], back: str) -> None:
-        """A question in the status line that keys answer (Host.ask). The
-        words of each answer's key in `keys` may be clicked: the answer's
-        own key names it there ("Enter", "1")."""
-        names = [KEY_WORDS.get(a.key, a.key) for a in answers]
-        said = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
-        self.prompt = Prompt(
-            Text(question, "bold"),
-            [self.clickable(t, answers) for t in keys],
-            {a.key: a.then for a in answers} | {"escape": None},
-            back,
-            said,
-        )
-        self.query_one(StatusLine).say(self.status_text())
-
-    @staticmethod
-    def clickable(text: Text, answers: list[Answer]) -> Text:
-        """text with each answer's key (bold, as keys are shown) and the words
-        after it, up to a comma or semicolon, a click that answers it."""
-        words = {KEY_WORDS.get(a.key, a.key): a.key for a in answers} | {"Esc": "escape"}
-        out = text.copy()
-        plain = text.plain
-        for span in text.spans:
-            word = plain[span.start : span.end]
-            key = words.get(word.strip())
-            if key is None:
-                continue
-            start = span.start + len(word) - len(word.lstrip())
-            ends = [i for i in (plain.find(",", span.end), plain.find(";", span.end)) if i >= 0]
-            out.stylize(answer_click(key), start, min(ends, default=len(plain)))
-        return out
-
-    def answer(self, yes: bool) -> None:
-        """The answer to the status line's question: yes (Enter) or no (Esc)."""
-        self.answer_key("enter" if yes else "escape")
-
-    def action_answer_key(self, key: str) -> None:
-        """A click on an answer's key in the status line."""
-        self.answer_key(key)
-
-    def answer_key(self, key: str) -> None:
-        """A key pressed (or clicked) while the status line asks: the answer
-        it gives, else the keys that answer; Esc drops the question."""
-        prompt = self.prompt
-        if prompt is None:
-            return
-        if key not in prompt.answers:
-            if prompt.names:
-                self.add_log(
-                    [f"Not an answer: press {prompt.names}, or Esc to leave the question."]
-                )
-            else:
-                self.app.bell()
-            return
-        then, self.prompt = prompt.answers[key], None
-        if then is None and prompt.back:
-            self.add_log([prompt.back])
-        if then is not None:
-            then()
-        self.query_one(StatusLine).say(self.status_text())
 
     def pick(
         self, title: str, options: list[tuple[str, str]], then: Callable, highlight: int = 0

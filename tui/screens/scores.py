@@ -120,9 +120,9 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
             Text(f"< {whose}{table_name(name)} >  {self.at + 1} of {len(self.tables)}", "bold")
         )
         if self.everyone is not None:
-            from saves import public
+            from saves import public_scores
 
-            ranked = public.top_of(self.everyone, name)
+            ranked = public_scores.top_of(self.everyone, name)
             players = [p for p, _ in ranked]
             body.update(score_table([r for _, r in ranked], name == scores.ENDLESS, players))
             return
@@ -135,14 +135,14 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
 
     def action_everyone(self) -> None:
         """Between this player's tables and everyone's (the machine's scoreboard)."""
-        from saves import public
+        from saves import public_scores
 
         if self.everyone is not None:
             self.everyone = None
             self.tables, self.problem = self.mine
         else:
             try:
-                rows, problem = public.server_scores(), ""
+                rows, problem = public_scores.server_scores(), ""
             except OSError as e:
                 rows, problem = [], str(e)
             self.everyone = rows
@@ -196,13 +196,13 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
             pass
 
     def _broker_read(self, remote: list, down: str) -> None:
-        from saves import public
+        from saves import public_scores
 
         if self.everyone is None or not self.is_attached:
             return  # back to the player's own tables meanwhile
         self.broker_down = down
         table = self.tables[self.at] if self.tables else None
-        self.everyone = public.with_scores(self.everyone, remote)
+        self.everyone = public_scores.with_scores(self.everyone, remote)
         self.everyone_tables()
         self.at = self.tables.index(table) if table in self.tables else 0
         self.show()
