@@ -199,3 +199,41 @@ async def test_a_kept_dialog_takes_a_new_theme_asked_again():
         await pilot.pause()
         after = dialog.query_one("#dialog").styles.background
         assert after != before  # the new theme's surface
+
+
+async def test_help_and_the_leave_dialog_are_built_while_the_player_reads():
+    """Once the game screen is still, help and the leave dialog are composed
+    and laid out unseen (KeyActions.warm_ups): the keys then open them as
+    a second opening does, and a game left without opening them ends well."""
+    from tui.screens.help import HelpScreen
+
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        game_screen = app.screen
+        await until(pilot, lambda: game_screen._warmed, "the warm-ups done")
+        built = {name: app.get_screen(name) for name in app._installed_screens}
+        assert {type(s) for s in built.values()} == {ConfirmDialog, HelpScreen}
+        for screen in built.values():
+            assert screen.is_mounted and screen._size == app.size  # laid out, not shown
+        assert app.screen is game_screen and len(app.screen_stack) == 2
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        assert app.screen in built.values()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is game_screen, "the game again")
+        assert game_screen.focused is game_screen.query_one(Board)
+    assert app.return_code in (None, 0)
+
+
+async def test_warm_ups_wait_while_a_dialog_is_open():
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        game_screen = app.screen
+        game_screen.pick("Pick a colour", [("r", "red"), ("g", "green")], lambda _: None)
+        await until(pilot, lambda: asking(app), "the choice")
+        await pilot.pause(0.6)  # longer than the stillness the warm-ups wait for
+        assert not game_screen._warmed
+        await pilot.press("escape")
+        await until(pilot, lambda: game_screen._warmed, "the warm-ups once it closed")

@@ -146,8 +146,7 @@ class SeeThrough:
         dialog (reused, help) is styled as it was unless the app's styles
         changed since (a theme, the stylesheet, the app's classes).
         Screen's own handler runs after this one."""
-        app = self.app
-        styled = (app._css_update_count, app.theme, tuple(sorted(app.classes)))
+        styled = styles_now(self.app)
         if self._styled == styled:
             event.refresh_styles = False
         self._styled = styled
@@ -277,6 +276,32 @@ class DrawsUnderDialogs:
                 compositor._dirty_regions.discard(whole)
                 compositor._dirty_regions.update(regions)
         super()._compositor_refresh()  # type: ignore[misc]
+
+
+def styles_now(app: Any) -> tuple:
+    """What a screen's styles depend on beyond its own widgets."""
+    return (app._css_update_count, app.theme, tuple(sorted(app.classes)))
+
+
+def prepare(app: Any, screen: Screen) -> None:
+    """Compose and style a kept screen before it is first pushed (its
+    widgets mount on its own task, as when Textual pushes it, and are styled
+    as they mount)."""
+    if not screen.is_running and not app._exit:
+        app._get_screen(screen)
+        if isinstance(screen, SeeThrough):
+            screen._styled = styles_now(app)
+
+
+def lay_out(app: Any, screen: Screen) -> None:
+    """Lay out a prepared screen that is not shown, at the terminal's size
+    (or again, when its first layout asked for another: widgets that learnt
+    their size): its first push then draws it without measuring it again."""
+    if not screen.is_mounted or screen.is_current:
+        return
+    if screen._size != app.size or screen._layout_required:
+        screen._refresh_layout(app.size)
+        screen._layout_required = False
 
 
 def update(label: Label, content: Any) -> None:

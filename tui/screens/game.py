@@ -181,15 +181,16 @@ class GameScreen(StatusQuestions, HotSeatLogs, KeyActions, DrawsUnderDialogs, Sc
         self.idle_later()
 
     def idle_later(self) -> None:
-        """The mode's idle work (Play.idle_work) once the screen has been
-        still for IDLE_SECONDS, a piece at a time; a change starts it again.
+        """The screen's warm-ups (KeyActions.warm_ups) and the mode's idle
+        work (Play.idle_work) once the screen has been still for
+        IDLE_SECONDS, a piece at a time; a change starts it again.
         The app's timer, not the screen's: one of the screen's firing under
         a dialog had the dialog draw the screen below it again."""
         timer = getattr(self, "_idle_timer", None)
         if timer is not None:
             timer.stop()
         self._idle_timer = None
-        work = self.play.idle_work()
+        work = self.warm_ups() + self.play.idle_work()
         if work:
             self._idle_timer = self.app.set_timer(IDLE_SECONDS, lambda: self._idle(work))
 
@@ -197,10 +198,11 @@ class GameScreen(StatusQuestions, HotSeatLogs, KeyActions, DrawsUnderDialogs, Sc
         self._idle_timer = None
         if not self.is_attached:  # the game was left
             return
-        if self.is_current:  # not under a dialog, which may be drawing
+        on_top = self.app.screen is self  # not under a dialog, which may be drawing
+        if on_top:
             work.pop(0)()
         if work:
-            wait = IDLE_SECONDS / 5 if self.is_current else IDLE_SECONDS
+            wait = IDLE_SECONDS / 5 if on_top else IDLE_SECONDS
             self._idle_timer = self.app.set_timer(wait, lambda: self._idle(work))
 
     def note_control(self) -> None:

@@ -8,7 +8,7 @@ import msgspec
 
 from engine import RuleError
 from tui import keys
-from tui.screens.dialogs import ConfirmDialog, reused
+from tui.screens.dialogs import ConfirmDialog, lay_out, prepare, reused
 from tui.screens.host import host_below
 from tui.widgets.board import Board
 
@@ -16,6 +16,8 @@ from tui.widgets.board import Board
 class KeyActions:
     """Mixed into GameScreen: needs its game, play, view, legal, cursor,
     selected, targeting, and its act/submit/redraw/add_log methods."""
+
+    _warmed = False  # help and the leave dialog are built (warm_ups)
 
     def run_key(self, action: str) -> None:
         """Run a key table row's action by name (the palette does)."""
@@ -175,22 +177,57 @@ class KeyActions:
 
     # -- the game ---------------------------------------------------------------
     def action_help(self) -> None:
+        self.app.push_screen(self.help_screen())
+
+    def help_screen(self) -> str:
+        """This game's help (installed, by name)."""
         from tui.modes import get_ui
         from tui.screens.help import HelpScreen
 
         ui = get_ui(self.game.setup.mode)
         sections = [ui.help(getattr(self.app, "ascii_only", False))] if ui else []
-        HelpScreen.show(self.app, self.game.setup.mode, sections)
+        return HelpScreen.kept(self.app, self.game.setup.mode, sections)
 
     def action_quit(self) -> None:
+        self.app.push_screen(self.leave_dialog(), self._leave)
+
+    def leave_dialog(self) -> ConfirmDialog:
+        """Leave this game? (a kept dialog, asked afresh)"""
         host = host_below(self.app, self)
         resumes = host.resumes_note if host is not None else "Continue resumes it"
         saved = f"It is saved: {resumes}." if self.app.session else "It is not saved."
         question = f"Leave this game? {saved}"
-        self.app.push_screen(
-            reused(self.app, ConfirmDialog, question, "Leave", "Stay", quit_too=host is None),
-            self._leave,
-        )
+        return reused(self.app, ConfirmDialog, question, "Leave", "Stay", quit_too=host is None)
+
+    def warm_ups(self) -> list:
+        """What the first help and the first leave dialog cost most (their
+        widgets composed, styled and laid out: 20-80 ms), done while the
+        player reads (GameScreen.idle_later), one piece at a time: the keys
+        then open them as they open a second time. Not on screens whose help
+        or quit keys open something else."""
+        if self._warmed or type(self).action_help is not KeyActions.action_help:
+            return []
+        if type(self).action_quit is not KeyActions.action_quit:
+            return []
+        app = self.app
+
+        def leave() -> None:
+            prepare(app, self.leave_dialog())
+
+        def help_screen() -> None:
+            prepare(app, app.get_screen(self.help_screen()))
+
+        def done() -> None:
+            self._warmed = True
+
+        def lay_out_help() -> None:
+            lay_out(app, app.get_screen(self.help_screen()))
+
+        def lay_out_leave() -> None:
+            lay_out(app, self.leave_dialog())
+
+        # each laid out twice: the second time for what the first asked again
+        return [leave, lay_out_leave, help_screen, lay_out_help, lay_out_leave, lay_out_help, done]
 
     def _leave(self, yes: bool | None) -> None:
         if yes:

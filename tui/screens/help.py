@@ -95,10 +95,15 @@ class HelpScreen(SeeThrough, ModalScreen[None]):
         """Open help, built once per app and `key` (a mode's, or the title's):
         composing its tables and widgets took 60-90 ms a time on a loaded
         machine, and the first drawing of a new one sends its scrollbar twice."""
+        app.push_screen(cls.kept(app, key, sections))
+
+    @classmethod
+    def kept(cls, app: Any, key: str, sections: list[HelpSection] | None = None) -> str:
+        """The name of the help screen for `key`, installed (not yet drawn)."""
         name = f"help:{key}:{'ascii' if getattr(app, 'ascii_only', False) else 'glyphs'}"
         if not app.is_screen_installed(name):
             app.install_screen(cls(sections), name)
-        app.push_screen(name)
+        return name
 
     def on_screen_resume(self) -> None:
         self._below = None  # the screen below may have changed since the last time
