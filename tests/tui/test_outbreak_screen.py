@@ -310,7 +310,9 @@ async def test_zombies_move_in_the_zombie_step_and_the_turn_ends_with_a_discard(
         await pilot.pause()
         assert app.screen is screen and screen.prompt is not None  # asked in the status line
         asked = status(app)  # its words fit one row: the short form of the keys
-        assert asked == "End the turn (1 zombie move unused)? Enter keeps all, 1-3 discards, Esc"
+        assert (
+            asked == "End the turn (1 zombie move left)? Enter keeps all, 1-3 discards one, Esc: no"
+        )
         await pilot.press("1")  # Horde, the first card as the hand panel numbers it
         await pilot.pause()
         assert "Ann discards Horde." in log(app)

@@ -330,9 +330,9 @@ async def test_the_end_of_a_turn_asks_for_the_card_the_box_puts_back(tmp_path):
     the event pile, by the numbers of the hand, and Enter (keep them all)
     answers nothing; the house game also offers keeping them all."""
     for discard, asked, refused in (
-        ("mandatory", "End the turn (1 zombie move unused): which card goes back? 1-3, Esc",
+        ("mandatory", "End the turn (1 zombie move left): which card goes back? 1-3, Esc",
          "enter"),
-        ("optional", "End the turn (1 zombie move unused)? Enter keeps all, 1-3 discards, Esc",
+        ("optional", "End the turn (1 zombie move left)? Enter keeps all, 1-3 discards one, Esc: no",
          "4"),
     ):  # fmt: skip
         pile = ("horde", "detour", "shotgun") * 3

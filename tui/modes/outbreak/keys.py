@@ -340,9 +340,7 @@ class OutbreakKeys:
             return
         left = view["zombie_moves_left"]
         unused = (
-            f" ({plural(left, 'zombie move')} unused)"
-            if left and self.movable_zombies(host)
-            else ""
+            f" ({plural(left, 'zombie move')} left)" if left and self.movable_zombies(host) else ""
         )
         if len(ends) == 1:
             card = ends[0].get("discard")
@@ -386,6 +384,7 @@ class OutbreakKeys:
                 (*enter, ", ", (keys, "bold"), " discards that card", *esc, no),
                 (*short, ", ", (keys, "bold"), " discards that card", *esc, no),
                 (*short, ", ", (keys, "bold"), " discards one", *esc, no),
+                (*short, ", ", (keys, "bold"), " discards one", *esc, ": no"),
                 (*short, ", ", (keys, "bold"), " discards", *esc),
             ]
         else:  # discard=mandatory (the box's last step)
