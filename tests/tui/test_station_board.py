@@ -13,6 +13,7 @@ from engine.station.generate import ZONE_IDS
 from tui.app import ShambleApp
 from tui.modes.station import actions
 from tui.modes.station.glyphs import ZOMBIES
+from tui.modes.station.scene import StationBoard
 from tui.text import initial
 from tui.widgets.board import Board
 
@@ -102,3 +103,36 @@ async def test_the_camera_centres_on_the_survivor_selected():
             0,
             board.map_size.height - board.size.height,
         )
+
+
+@pytest.mark.parametrize("mission", ["tutorial", "command_deck"])
+def test_rows_kept_from_the_last_scene_are_the_rows_drawn_afresh(mission):
+    """The board keeps each row it drew and draws again only rows whose
+    tokens, dark zones, cursor, targets or doors changed: over a played game,
+    with the cursor and targets moving, every scene is the one a new board
+    draws."""
+    import random
+
+    import msgspec
+
+    from tui.modes import get_ui
+
+    game = Game.new("station", mission=mission, seed=3)
+    play = get_ui("station").play(game, False)
+    kept = play.board
+    pick = random.Random(5)
+    zones = list(kept.zone_map.cells)
+    doors = [d.id for d in kept.zone_map.doors]
+    for _ in range(40):
+        view = game.view(None)
+        for _ in range(3):
+            cursor = pick.choice(zones)
+            targets = frozenset(pick.sample(zones + doors, pick.randint(0, 4)))
+            selected = pick.choice([*view["survivors"], None])
+            args = dict(cursor=cursor, selected=selected, targets=targets, centre=cursor)
+            fresh = StationBoard(play.world, play.glyphs).scene(view, **args)
+            assert kept.scene(view, **args) == fresh
+        legal = [msgspec.to_builtins(c) for c in game.legal_commands()]
+        if not legal or game.outcome:
+            break
+        game.submit(pick.choice(legal))

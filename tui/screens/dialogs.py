@@ -150,6 +150,14 @@ class SeeThrough:
         if self._styled == styled:
             event.refresh_styles = False
         self._styled = styled
+        self.call_next(self._draw_now)
+
+    def _draw_now(self) -> None:
+        """Draw the opened dialog now. A screen laid out before (kept, or
+        built while the player read) is drawn at its next update tick, and a
+        screen's first tick comes a frame (1/60 s) after its timer starts."""
+        if self.app.screen is self and self.is_attached:
+            self._on_timer_update()  # type: ignore[attr-defined]
 
     def _on_screen_suspend(self) -> None:
         self._in_use = False  # Screen's own handler runs after this one

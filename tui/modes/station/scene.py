@@ -107,6 +107,31 @@ class StationBoard:
         self.door_at = {d.cell: d.id for d in self.zone_map.doors}
         self.bounds = {z: _bounds(cells) for z, cells in self.zone_map.cells.items()}
         self.unlabelled = frozenset(figure_zones(self.zone_map.cells, glyphs))
+        # each row's cells that never change (walls, void), and what the others
+        # depend on: the zones and doors in it (a row is drawn again only when
+        # what it shows of them changed: scene)
+        self._plans: list[
+            tuple[tuple[Cell | None, ...], frozenset[str], tuple[str, ...], frozenset[str]]
+        ] = []
+        for y, line in enumerate(self.zone_map.grid.rows):
+            fixed: list[Cell | None] = []
+            zones: set[str] = set()
+            doors: list[str] = []
+            for x, ch in enumerate(line):
+                if ch == WALL:
+                    fixed.append((glyphs.wall * CELL, "wall", PLAIN))
+                elif ch == VOID:
+                    fixed.append((" " * CELL, "", PLAIN))
+                else:
+                    fixed.append(None)
+                    if ch in (CLOSED_DOOR, OPEN_DOOR):
+                        doors.append(self.door_at.get((x, y), ""))
+                    else:
+                        zones.add(self.zone_at[(x, y)])
+            self._plans.append(
+                (tuple(fixed), frozenset(zones), tuple(doors), frozenset(zones) | set(doors))
+            )
+        self._kept: dict[int, tuple[tuple, tuple[Cell, ...]]] = {}  # row -> (what it showed, cells)
 
     def labelled(self, zone: str) -> bool:
         return zone_label_fits(zone) and zone not in self.unlabelled
@@ -121,7 +146,10 @@ class StationBoard:
         centre: str | None = None,
     ) -> Scene:
         """The board for view; targets are zone ids and door ids; centre: the
-        zone the camera centres on when it changes (the active survivor's)."""
+        zone the camera centres on when it changes (the active survivor's).
+        A row whose tokens, dark zones, cursor, targets and doors are what it
+        showed last time is the row drawn then (a few rows change in a turn;
+        drawing every cell of the largest maps took 1.5-5 ms a key)."""
         g = self.glyphs
         placed: dict[tuple[int, int], Token] = {}
         dark = frozenset(view["dark"])
@@ -131,37 +159,28 @@ class StationBoard:
             ground = g.dark if zone in dark else g.floor
             label = Token(ground + zone, "label") if self.labelled(zone) else None
             placed.update(_place(cells, contents, marks, g, label))
+        by_row: dict[int, list[tuple[int, Token]]] = {}
+        for (x, y), token in placed.items():
+            by_row.setdefault(y, []).append((x, token))
         doors = view["doors"]
         rows = []
-        for y, line in enumerate(self.zone_map.grid.rows):
-            row: list[Cell] = []
-            for x, ch in enumerate(line):
-                cell = (x, y)
-                highlight = PLAIN
-                if ch == WALL:
-                    text, style = g.wall * CELL, "wall"
-                elif ch == VOID:
-                    text, style = " " * CELL, ""
-                elif ch in (CLOSED_DOOR, OPEN_DOOR):
-                    door = self.door_at.get(cell, "")
-                    state = doors.get(door, "open" if ch == OPEN_DOOR else "closed")
-                    text, style = _door(g, state)
-                    highlight = TARGET if door in targets else PLAIN
-                else:
-                    zone = self.zone_at[cell]
-                    token = placed.get(cell)
-                    if token is not None:
-                        text, style = token.text, token.style
-                    elif zone in dark:
-                        text, style = g.dark * CELL, "dark"
-                    else:
-                        text, style = g.floor + " ", "floor"
-                    if zone == cursor:
-                        highlight = CURSOR
-                    elif zone in targets:
-                        highlight = TARGET
-                row.append((text, style, highlight))
-            rows.append(tuple(row))
+        for y, (fixed, zones, row_doors, ids) in enumerate(self._plans):
+            tokens = by_row.get(y, [])
+            tokens.sort(key=_first)
+            shows = (
+                tuple(tokens),
+                zones & dark,
+                cursor if cursor in zones else None,
+                targets & ids,
+                tuple(doors.get(d) for d in row_doors),
+            )
+            kept = self._kept.get(y)
+            if kept is not None and kept[0] == shows:
+                rows.append(kept[1])
+                continue
+            row = self._row(y, fixed, placed, dark, doors, cursor, targets)
+            self._kept[y] = (shows, row)
+            rows.append(row)
         return Scene(
             rows=rows,
             cell_width=CELL,
@@ -170,6 +189,46 @@ class StationBoard:
             beacons=beacons(placed),
             centre=self.bounds.get(centre or ""),
         )
+
+    def _row(
+        self,
+        y: int,
+        fixed: tuple[Cell | None, ...],
+        placed: dict[tuple[int, int], Token],
+        dark: frozenset[str],
+        doors: dict[str, str],
+        cursor: str | None,
+        targets: frozenset[str],
+    ) -> tuple[Cell, ...]:
+        g = self.glyphs
+        line = self.zone_map.grid.rows[y]
+        row: list[Cell] = []
+        for x, ch in enumerate(line):
+            cell = fixed[x]
+            if cell is not None:
+                row.append(cell)
+                continue
+            highlight = PLAIN
+            if ch in (CLOSED_DOOR, OPEN_DOOR):
+                door = self.door_at.get((x, y), "")
+                state = doors.get(door, "open" if ch == OPEN_DOOR else "closed")
+                text, style = _door(g, state)
+                highlight = TARGET if door in targets else PLAIN
+            else:
+                zone = self.zone_at[(x, y)]
+                token = placed.get((x, y))
+                if token is not None:
+                    text, style = token.text, token.style
+                elif zone in dark:
+                    text, style = g.dark * CELL, "dark"
+                else:
+                    text, style = g.floor + " ", "floor"
+                if zone == cursor:
+                    highlight = CURSOR
+                elif zone in targets:
+                    highlight = TARGET
+            row.append((text, style, highlight))
+        return tuple(row)
 
     def zone_at_cell(self, x: int, y: int, cursor: str | None) -> str | None:
         """The zone drawn at a map cell, or the far side of a door there."""
@@ -190,6 +249,10 @@ def beacons(placed: dict[tuple[int, int], Token]) -> tuple[tuple[int, int, str, 
     rank = {style: n for n, style in enumerate(BEACON_ORDER)}
     found = [(rank[t.style], y, x, t) for (x, y), t in placed.items() if t.style in rank]
     return tuple((x, y, t.text[0], t.style) for _, y, x, t in sorted(found))
+
+
+def _first(item: tuple[int, Token]) -> int:
+    return item[0]
 
 
 def _bounds(cells) -> tuple[int, int, int, int]:
