@@ -92,7 +92,9 @@ async def test_the_drawn_tile_is_previewed_turned_and_laid(yard):
         assert screen.play.placing(screen) and "lay the Corner" in status(app)
         drawn = styled(screen, "spot")
         for at in spots - {(screen.cursor[0] // 3, screen.cursor[1] // 3)}:
-            assert centre(at) in drawn  # every other place it fits is marked
+            x, y = centre(at)  # every other place it fits is marked by its corners
+            corners = {(x + dx, y + dy) for dx in (-1, 1) for dy in (-1, 1)}
+            assert corners <= drawn and (x, y) not in drawn
         at, rotation = sorted(legal)[-1]
         await pilot.press("right" if at[0] > 0 else "left")
         while screen.cursor != centre(at):

@@ -6,7 +6,9 @@ plus one tile's margin all round (where the next tile may go), and map cell
 or what stands on it: a zombie (with the figure it is on, or the token under
 it), figures (the seat's letter; a second letter or "more" when they share
 a cell), a token. While a tile is being placed, its preview is drawn where
-the cursor is, turned as chosen, and the places it may go are marked."""
+the cursor is, turned as chosen, and the places it may go are marked (each
+by its four corners: a whole place of shade glyphs cost three bytes a
+character to send, and again to clear)."""
 
 from __future__ import annotations
 
@@ -170,8 +172,8 @@ class Town:
                     text, style = self.cell_text(
                         cell, kinds[cell], zombies, tokens, figures, current
                     )
-                elif pos_of(cell) in marks.spots:
-                    text, style = g.open_spot, "spot"
+                elif pos_of(cell) in marks.spots and x % 3 != 1 and y % 3 != 1:
+                    text, style = g.open_spot, "spot"  # a place's four corners mark it
                 else:
                     text, style = "  ", ""
                 if cell in target_cells and highlight == PLAIN:
