@@ -132,6 +132,7 @@ class StationBoard:
                 (tuple(fixed), frozenset(zones), tuple(doors), frozenset(zones) | set(doors))
             )
         self._kept: dict[int, tuple[tuple, tuple[Cell, ...]]] = {}  # row -> (what it showed, cells)
+        self._placed: tuple | None = None  # (view, selected, their tokens placed): _tokens
 
     def labelled(self, zone: str) -> bool:
         return zone_label_fits(zone) and zone not in self.unlabelled
@@ -150,29 +151,16 @@ class StationBoard:
         A row whose tokens, dark zones, cursor, targets and doors are what it
         showed last time is the row drawn then (a few rows change in a turn;
         drawing every cell of the largest maps took 1.5-5 ms a key)."""
-        g = self.glyphs
-        placed: dict[tuple[int, int], Token] = {}
-        dark = frozenset(view["dark"])
-        for zone, cells in self.zone_map.cells.items():
-            contents = zone_contents(view, zone, g, selected)
-            marks = zone_marks(view, self.world, zone, g)
-            ground = g.dark if zone in dark else g.floor
-            label = Token(ground + zone, "label") if self.labelled(zone) else None
-            placed.update(_place(cells, contents, marks, g, label))
-        by_row: dict[int, list[tuple[int, Token]]] = {}
-        for (x, y), token in placed.items():
-            by_row.setdefault(y, []).append((x, token))
+        placed, dark, tokens, shown, lights = self._tokens(view, selected)
         doors = view["doors"]
         rows = []
         for y, (fixed, zones, row_doors, ids) in enumerate(self._plans):
-            tokens = by_row.get(y, [])
-            tokens.sort(key=_first)
             shows = (
-                tuple(tokens),
-                zones & dark,
+                tokens[y],
+                shown[y],
                 cursor if cursor in zones else None,
                 targets & ids,
-                tuple(doors.get(d) for d in row_doors),
+                tuple(doors.get(d) for d in row_doors) if row_doors else (),
             )
             kept = self._kept.get(y)
             if kept is not None and kept[0] == shows:
@@ -186,9 +174,34 @@ class StationBoard:
             cell_width=CELL,
             focus=self.bounds.get(cursor or ""),
             styles=STYLES,
-            beacons=beacons(placed),
+            beacons=lights,
             centre=self.bounds.get(centre or ""),
         )
+
+    def _tokens(self, view: dict, selected: str | None) -> tuple:
+        """Every zone's tokens placed in its cells, each row's tokens and dark
+        zones, and the beacons: worked out once per view and selection (a
+        cursor step draws the same view with the cursor elsewhere)."""
+        kept = self._placed
+        if kept is not None and kept[0] is view and kept[1] == selected:
+            return kept[2]
+        g = self.glyphs
+        placed: dict[tuple[int, int], Token] = {}
+        dark = frozenset(view["dark"])
+        for zone, cells in self.zone_map.cells.items():
+            contents = zone_contents(view, zone, g, selected)
+            marks = zone_marks(view, self.world, zone, g)
+            ground = g.dark if zone in dark else g.floor
+            label = Token(ground + zone, "label") if self.labelled(zone) else None
+            placed.update(_place(cells, contents, marks, g, label))
+        by_row: dict[int, list[tuple[int, Token]]] = {}
+        for (x, y), token in placed.items():
+            by_row.setdefault(y, []).append((x, token))
+        tokens = [tuple(sorted(by_row.get(y, ()), key=_first)) for y in range(len(self._plans))]
+        shown = [zones & dark for _, zones, _, _ in self._plans]
+        worked = (placed, dark, tokens, shown, beacons(placed))
+        self._placed = (view, selected, worked)  # the view itself kept: never a reused id
+        return worked
 
     def _row(
         self,
