@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
-from test_output_layer import Emulator, full, replay
 from textual.drivers.linux_driver import LinuxDriver
 
+from tests.tui.emulators import Emulator, full, replay
 from tui import output
 from tui.escapes import (
     SYNC_START,
