@@ -228,7 +228,8 @@ class FrameWriter:
                 continue
             settled.append((y, changed))
             attrs, mine = self.want_attr[y], []
-            for x, end, attr, blank in self._runs(y, sorted(changed)):
+            runs = self._spans(y, list(self._runs(y, sorted(changed))), changed)
+            for x, end, attr, blank in runs:
                 if not blank:
                     groups.setdefault(attr, []).append((y, x, end))
                 elif (
@@ -313,6 +314,50 @@ class FrameWriter:
             self._settle(y, changed)
         self.cursor, self.sgr, self.link = cursor, sgr, link
         return "".join(out)
+
+    def _spans(self, y: int, runs: list, changed: set[int]) -> list:
+        """Row y's runs, with short runs of blanks of one background that
+        only cells written later lie between (a wall cut by windows and
+        doors) made one run to erase when they are blanks enough together:
+        the cells between are written over the erase, as they were to be."""
+        want, attrs, w = self.want[y], self.want_attr[y], self.width
+
+        def bare(run) -> bool:  # only erasable blanks
+            x, end, attr, blank = run
+            return not blank and all(
+                want[g] == " " and not (attrs[g][0] & INK_ON_BLANK or attrs[g][3] or attrs[g][4])
+                for g in range(x, end)
+            )
+
+        out, i = [], 0
+        while i < len(runs):
+            run = runs[i]
+            if not bare(run):
+                out.append(run)
+                i += 1
+                continue
+            x0, end, attr = run[0], run[1], attrs[run[0]]
+            members, blanks, j = [i], end - x0, i + 1
+            while j < len(runs):
+                nx, nend = runs[j][0], runs[j][1]
+                if not all(g in changed for g in range(end, nx)):
+                    break
+                if bare(runs[j]) and same_blank(" ", attrs[nx], attr):
+                    members.append(j)
+                    blanks += nend - nx
+                    end = nend
+                elif runs[j][3]:  # a run already to erase ends the span
+                    break
+                j += 1
+            if len(members) > 1 and (blanks >= self.ERASE_RUN or (end == w and blanks >= 3)):
+                out.append((x0, end, attr, True))
+                out += [runs[k] for k in range(i + 1, j) if k not in members and runs[k][0] < end]
+                out += [runs[k] for k in range(i + 1, j) if k not in members and runs[k][0] >= end]
+                i = j
+            else:
+                out.append(run)
+                i += 1
+        return out
 
     def _ahead(self, y: int, x: int, attr: Attr) -> Attr:
         """The attribute of the first cell after the blanks from x on row y
