@@ -316,11 +316,12 @@ class FrameWriter:
         return "".join(out)
 
     def _spans(self, y: int, runs: list, changed: set[int]) -> list:
-        """Row y's runs, with short runs of blanks of one background that
-        only cells written later lie between (a wall cut by windows and
-        doors) made one run to erase when they are blanks enough together:
-        the cells between are written over the erase, as they were to be."""
-        want, attrs, w = self.want[y], self.want_attr[y], self.width
+        """Row y's runs, with two or more short runs of blanks of one
+        background that only changed cells lie between (a wall cut by
+        windows and doors, a room's walls either side of its floor) made one
+        run to erase: the cells between are written over the erase, as they
+        were to be, and each run of blanks no longer costs a cursor move."""
+        want, attrs = self.want[y], self.want_attr[y]
 
         def bare(run) -> bool:  # only erasable blanks
             x, end, attr, blank = run
@@ -349,7 +350,7 @@ class FrameWriter:
                 elif runs[j][3]:  # a run already to erase ends the span
                     break
                 j += 1
-            if len(members) > 1 and (blanks >= self.ERASE_RUN or (end == w and blanks >= 3)):
+            if len(members) > 1:
                 out.append((x0, end, attr, True))
                 out += [runs[k] for k in range(i + 1, j) if k not in members and runs[k][0] < end]
                 out += [runs[k] for k in range(i + 1, j) if k not in members and runs[k][0] >= end]
