@@ -156,8 +156,8 @@ def press_until(term: Terminal, keys: str, text: str, shown: bool) -> None:
 def test_each_dialog_closed_leaves_the_terminal_as_it_was(tmp_path):
     """Dialogs open drawing only their box and close drawing only what it
     covered: after each one closes the terminal shows the game as before,
-    for a kept dialog asked again, one whose box changed size since, and
-    help over the same board."""
+    for a kept dialog asked again, one whose box changed size since, help
+    over the same board, and a dialog the command palette covered."""
     argv = [sys.executable, "-m", "tui.cli", "new", "--mission", "tutorial", "--seed", "0"]
     term = Terminal(argv, {"SHAMBLE_HOME": str(tmp_path)})
     try:
@@ -175,6 +175,15 @@ def test_each_dialog_closed_leaves_the_terminal_as_it_was(tmp_path):
             assert opened != before
             press_until(term, close, shows, False)
             assert cells(term) == before, f"after {key!r} and {close!r}:\n{term.text()}"
+        # a screen over an open dialog (the command palette): closed, the
+        # dialog and the board around it are as they were
+        press_until(term, "q", "Leave this game", True)
+        asked = cells(term)
+        press_until(term, "\x10", "Search for commands", True)
+        press_until(term, "\x1b", "Search for commands", False)
+        assert cells(term) == asked, term.text()
+        press_until(term, "n", "Leave this game", False)
+        assert cells(term) == before, term.text()
     finally:
         term.close()
 

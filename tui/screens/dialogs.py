@@ -41,8 +41,9 @@ class SeeThrough:
     Textual draws an opening screen in full, every cell composed and handed
     to the output layer, though around the box the terminal already shows
     the screen below just as the dialog would draw it. While that holds
-    (from the push until the terminal is resized, the app comes back from a
-    suspend, or the screen below is drawn again in full), a paint of the
+    (from the push until the terminal is resized, another screen covers the
+    dialog, the app comes back from a suspend, or the screen below is drawn
+    again in full), a paint of the
     whole dialog is a paint of its box (`_box_only`), and the regions the
     box covered are kept (`_painted`), so that closing it draws again only
     them below (DrawsUnderDialogs)."""
@@ -160,7 +161,10 @@ class SeeThrough:
             self._on_timer_update()  # type: ignore[attr-defined]
 
     def _on_screen_suspend(self) -> None:
-        self._in_use = False  # Screen's own handler runs after this one
+        """Closed, or covered by another screen (the command palette, say):
+        when it shows again the terminal shows that one, so it is drawn whole."""
+        self._in_use = False
+        self._box_only = False  # Screen's own handler runs after this one
 
     def _on_mount(self, event: Any) -> None:
         self.app.app_resume_signal.subscribe(self, self._terminal_back)
