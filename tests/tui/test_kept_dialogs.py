@@ -246,3 +246,52 @@ async def test_warm_ups_wait_while_a_dialog_is_open():
         assert not game_screen._warmed
         await pilot.press("escape")
         await until(pilot, lambda: game_screen._warmed, "the warm-ups once it closed")
+
+
+def resize(term: Terminal, cols: int, rows: int) -> None:
+    """The pty and its emulator resized, and the game told (SIGWINCH)."""
+    import fcntl
+    import os
+    import signal
+    import struct
+    import termios
+
+    fcntl.ioctl(term.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    term.screen.resize(rows, cols)
+    os.kill(term.proc.pid, signal.SIGWINCH)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a pty and the Linux driver")
+def test_kept_dialogs_open_and_close_after_the_terminal_changed_size(tmp_path):
+    """A kept dialog last laid out at another size, and a dialog open while
+    the terminal is resized: each draws whole then, and closed, leaves the
+    game as the terminal showed it before it opened."""
+    argv = [sys.executable, "-m", "tui.cli", "new", "--mission", "tutorial", "--seed", "0"]
+    term = Terminal(argv, {"SHAMBLE_HOME": str(tmp_path)})
+
+    def resized(cols: int, rows: int) -> None:
+        resize(term, cols, rows)
+        deadline = time.monotonic() + 60
+        while len(term.text().splitlines()[0]) != cols or "Survivors" not in term.text():
+            assert time.monotonic() < deadline, term.text()
+            term.press("", idle=True)
+        term.press("", quiet=0.5)  # the rest of the new frame
+
+    try:
+        term.start("Survivors")
+        press_until(term, "q", "Leave this game", True)
+        resized(100, 30)
+        press_until(term, "n", "Leave this game", False)
+        resized(80, 24)
+        for key, shows, close in [
+            ("q", "Leave this game", "n"),  # kept, laid out at 100x30 last
+            ("?", "Shamble help", "?"),
+            ("i", "Enter chooses", "\x1b"),
+        ]:
+            before = cells(term)
+            press_until(term, key, shows, True)
+            press_until(term, close, shows, False)
+            assert cells(term) == before, f"after {key!r} and {close!r}:\n{term.text()}"
+        assert term.proc.poll() is None and "Traceback" not in term.text()
+    finally:
+        term.close()

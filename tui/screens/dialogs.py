@@ -99,7 +99,7 @@ class SeeThrough:
         whole = compositor.size.region
         box = self.box_regions() if dirty else set()
         if self._box_only and dirty:
-            if whole in dirty and self.app.size == compositor.size:
+            if whole in dirty and self.app.size == compositor.size and within(whole, dirty):
                 dirty.discard(whole)
                 dirty.update(box)
             self._painted = self._painted.union(box)
@@ -284,7 +284,8 @@ class DrawsUnderDialogs:
         if kept is not None and whole in compositor._dirty_regions:
             self._redraw_only = None
             size, regions = kept
-            if size == compositor.size == self.app.size:  # type: ignore[attr-defined]
+            same = size == compositor.size == self.app.size  # type: ignore[attr-defined]
+            if same and within(whole, compositor._dirty_regions):
                 compositor._dirty_regions.discard(whole)
                 compositor._dirty_regions.update(regions)
         super()._compositor_refresh()  # type: ignore[misc]
@@ -321,6 +322,14 @@ def update(label: Label, content: Any) -> None:
     dialog out again)."""
     if label.content != content:
         label.update(content)
+
+
+def within(whole: Region, dirty: set[Region]) -> bool:
+    """Every dirty region on the screen: a layout after the terminal's size
+    changed also marks where widgets were at the old size, which only a
+    paint of the whole screen (Textual's, for a screen of that size) leaves
+    out."""
+    return all(whole.contains_region(region) for region in dirty)
 
 
 def reused(app: Any, cls: type, *args: Any, **kwargs: Any) -> Any:
