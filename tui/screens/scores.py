@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 
 from engine import get_mode, modes
 from saves import SaveError, scores
+from tui.screens.broker import read_broker
 from tui.screens.dialogs import SeeThrough
 from tui.text import display_name
 
@@ -166,34 +167,7 @@ class ScoresScreen(SeeThrough, ModalScreen[None]):
         that does not answer never holds the screen up, and says so."""
         from saves import public_redis
 
-        url = public_redis.configured()
-        if url is not None:
-            self.run_worker(
-                lambda: self._read_broker(url),
-                thread=True,
-                exclusive=True,
-                group="broker",
-                exit_on_error=False,
-            )
-
-    def _read_broker(self, url: str) -> None:
-        from textual.worker import get_current_worker
-
-        from saves import public_redis
-
-        try:
-            remote, down = public_redis.scores(url), ""
-        except Exception:  # down, refusing, or no broker at that address: only ours
-            try:
-                remote, down = [], public_redis.place(url)
-            except ValueError:  # not an address at all
-                remote, down = [], "the address set"
-        if get_current_worker().is_cancelled:
-            return
-        try:
-            self.app.call_from_thread(self._broker_read, remote, down)
-        except RuntimeError:  # the app is gone meanwhile
-            pass
+        read_broker(self, public_redis.scores, self._broker_read)
 
     def _broker_read(self, remote: list, down: str) -> None:
         from saves import public_scores

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.modes.base import InPlay
+from tui.screens.broker import read_broker
 from tui.widgets.footer import KeyFooter
 
 ART = r"""
@@ -200,38 +201,10 @@ class TitleScreen(Screen):
         """The other machines' games, read through the broker (when one is set)
         on a thread of its own: a broker that does not answer never holds up
         the title, whose list of this machine's games is drawn already."""
-        from saves import public_redis
+        from saves import public
 
-        url = public_redis.configured()
-        if url is None:
+        if not read_broker(self, public.others_live, self._broker_read):
             self.remote = []
-            return
-        self.run_worker(
-            lambda: self._read_broker(url),
-            thread=True,
-            exclusive=True,
-            group="broker",
-            exit_on_error=False,
-        )
-
-    def _read_broker(self, url: str) -> None:
-        from textual.worker import get_current_worker
-
-        from saves import public, public_redis
-
-        try:
-            remote, down = public.others_live(url), ""
-        except Exception:  # down, refusing, or no broker at that address: only ours
-            try:
-                remote, down = [], public_redis.place(url)
-            except ValueError:  # not an address at all
-                remote, down = [], "the address set"
-        if get_current_worker().is_cancelled:
-            return
-        try:
-            self.app.call_from_thread(self._broker_read, remote, down)
-        except RuntimeError:  # the app is gone meanwhile
-            pass
 
     def _broker_read(self, remote: list, down: str) -> None:
         if not self.is_attached:
