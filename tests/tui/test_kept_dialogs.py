@@ -106,6 +106,35 @@ async def test_a_kept_choice_dialog_shows_the_new_options_and_answers_each_time(
         await until(pilot, lambda: answers == ["b", None, "c"], "circle clicked")
 
 
+async def test_a_kept_choice_dialog_asked_again_with_wider_options_keeps_each_on_one_row():
+    """Seen in a Sniper game: the fire dialog asked first with short options,
+    then under the bombardment with longer ones, wrapped them in the old
+    width behind a scrollbar. Asked again, it is laid out as a new one is."""
+    short = [("l", "Fire at soldier 2, loud (heard within 3)"), ("s", "Fire, suppressed")]
+    wide = [
+        ("l", "Fire at soldier 2, loud: masked (no one hears it; you stay unseen)"),
+        ("s", "Fire at soldier 2, suppressed: masked (no one hears it; you stay unseen)"),
+    ]
+    app = ShambleApp(game=tutorial(), autosave=False)
+    answers: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        screen.pick("Fire", short, answers.append)
+        await until(pilot, lambda: asking(app), "the first choice")
+        dialog = app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the game again")
+        screen.pick("Fire", wide, answers.append)
+        await until(pilot, lambda: app.screen is dialog, "the same dialog")
+        menu = dialog.query_one(OptionList)
+        await until(pilot, lambda: menu.size.width >= 72, "the list as wide as its options")
+        await until(pilot, lambda: menu.virtual_size.height == 2, "one row an option")
+        assert menu.max_scroll_y == 0 and not menu.show_vertical_scrollbar
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: answers == [None, "s"], "the second option chosen")
+
+
 async def test_a_choice_asked_in_the_answer_to_another_gets_a_dialog_too():
     app = ShambleApp(game=tutorial(), autosave=False)
     answers: list[str | None] = []

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
@@ -452,7 +452,20 @@ class ChoiceDialog(SeeThrough, ModalScreen[str | None]):
             if shown != self.options:
                 menu.clear_options()
                 menu.add_options([Option(label, id=oid) for oid, label in self.options])
+                # options wider than the last ones: once the list has its new
+                # width, its lines are wrapped again (they were wrapped in the
+                # old width, and showed behind a scrollbar)
+                menu.refresh(layout=True)
+                self.call_after_refresh(self._rewrap, menu)
             self._put_cursor(menu)
+
+    @staticmethod
+    def _rewrap(menu: OptionList) -> None:
+        """The options wrapped again in the list's width now, from no size:
+        wrapped in the old width they were taller, and the scrollbar that
+        made room for kept them so."""
+        menu.virtual_size = Size(0, 0)
+        menu._clear_caches()
 
     def _note(self) -> str:
         return self.note or "Enter chooses, Esc closes"
