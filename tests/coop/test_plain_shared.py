@@ -154,6 +154,10 @@ def test_a_plain_watcher_reads_the_sniper_in_the_third_person(place):
     ann.wait_for("You move 1 step to 2,6.")
     told = carol.wait_for("The sniper moves 1 step to 2,6.")
     assert "You move" not in told and "Sniper (root.ann): The sniper" not in told
+    carol.ask("board")  # the map around him: @ is the sniper, not "you"
+    assert "you are @" not in carol.wait_for("the sniper is @:")
+    ann.ask("board")
+    ann.wait_for("you are @:")
     ann.leave()
     carol.leave()
 

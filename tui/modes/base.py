@@ -193,6 +193,13 @@ class Play:
         self.ascii_only = ascii_only
 
     # -- who is looking, who acts ------------------------------------------------------
+
+    def board_mark(self) -> str:
+        """Who the @ of the plain prompt's `board` is, in the words this
+        terminal is told the game in: the player's own figure, or, to a
+        watcher, the one in focus."""
+        return "@ is the one in focus" if self.watching else "you are @"
+
     def viewer(self) -> str:
         """What the screen asks game.view() for now."""
         return "players"

@@ -206,7 +206,7 @@ class GridSpoken(Spoken):
         x0, x1 = max(0, here[0] - 12), here[0] + 12
         y0, y1 = max(0, here[1] - 3), min(len(rows), here[1] + 4)
         last = min(x1, len(rows[0]) - 1)
-        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {last}; you are @:"]
+        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {last}; {self.play.board_mark()}:"]
         for y in range(y0, y1):
             row = rows[y][x0 : x1 + 1]
             if y == here[1]:

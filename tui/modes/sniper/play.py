@@ -135,6 +135,9 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
             return WATCHER
         return YOU
 
+    def board_mark(self) -> str:
+        return self.voice()("board_mark")
+
     def key_side(self) -> str | None:
         """The commander's rows only where a person commands (hot-seat, or
         this terminal's side of a shared game); against the AI, the sniper's."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 LINES: dict[str, tuple[str, str]] = {
     "move": ("You move {n} {steps} to {at}.", "The sniper moves {n} {steps} to {at}."),
+    "board_mark": ("you are @", "the sniper is @"),  # the plain board's heading
     "see": ("You see {unit} at {at}{was}.", "The sniper sees {unit} at {at}{was}."),
     "bump": (
         "You walk into {unit} at {at} and stop!",
