@@ -14,15 +14,12 @@ import pytest
 from engine import Game
 from saves import AutoSave, public, public_scores, scores
 from saves.follow import Follower
+from tests.public_folder import public_folder
 
 
 @pytest.fixture
 def pub(tmp_path, monkeypatch):
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    root = public_folder(tmp_path, monkeypatch)
     return root
 
 

@@ -7,7 +7,6 @@ sender names itself "box-a", the reader is "box-b"."""
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import time
 
@@ -18,6 +17,7 @@ from engine import Game
 from saves import AutoSave, public, public_redis, public_scores, scores
 from saves.public_cli import cmd_who, print_server_scores
 from tests.coop.redis_fixture import GUIDE, RedisServer, ensure_redis, redis_server  # noqa: F401
+from tests.public_folder import public_folder
 
 DEADLINE = 60.0
 
@@ -50,11 +50,7 @@ def until(check, what):
 @pytest.fixture
 def box_a(tmp_path, monkeypatch):
     """alice's machine: a public folder, her broker URL, a fast sender."""
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    public_folder(tmp_path, monkeypatch)
     monkeypatch.setattr(public_redis, "RENEW", 0.2)
     monkeypatch.setattr(public_redis, "GAP", 0.0)
     monkeypatch.setattr(public_redis, "this_host", lambda: "box-a")

@@ -17,15 +17,12 @@ from engine.sniper.rules import visible_units
 from engine.sniper.table import NOT_FOR_SNIPER
 from hosting.seats import bot_move
 from saves import AutoSave, public, view_stream
+from tests.public_folder import public_folder
 
 
 @pytest.fixture
 def pub(tmp_path, monkeypatch):
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    root = public_folder(tmp_path, monkeypatch)
     monkeypatch.setattr(view_stream, "LIMIT", 1 << 30)  # the whole game in one stream
     return root
 

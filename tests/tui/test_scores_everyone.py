@@ -4,9 +4,8 @@ publishing player's runs ranked together, each by its player's name, as
 
 from __future__ import annotations
 
-import os
-
 from saves import public, public_scores, scores
+from tests.public_folder import public_folder
 from tui.app import ShambleApp
 from tui.screens.scores import ScoresScreen
 
@@ -16,11 +15,7 @@ def text(app) -> str:
 
 
 async def test_e_shows_the_machines_scoreboard_by_player_and_back(tmp_path, monkeypatch):
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    public_folder(tmp_path, monkeypatch)
     monkeypatch.delenv("SHAMBLE_BROKER", raising=False)
     mine = scores.record(scores.Score("tutorial", 31, ("vega",), 6, 1, "won", date="2026-12-01"))
     public_scores.publish_all_scores([mine])
@@ -70,11 +65,7 @@ async def test_a_broker_that_does_not_answer_leaves_the_machines_scoreboard_and_
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    public_folder(tmp_path, monkeypatch)
     monkeypatch.setenv(public_redis.ENV, f"redis://127.0.0.1:{port}/0")
     mine = scores.record(scores.Score("tutorial", 31, ("vega",), 6, 1, "won", date="2026-12-01"))
     public_scores.publish_all_scores([mine])

@@ -7,7 +7,6 @@ sniper's own seat of a shared game reads what he reads at his keyboard."""
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -17,6 +16,7 @@ from engine.core.table import tag
 from hosting.seats import bot_move
 from saves import AutoSave, public, view_stream
 from saves.view_stream import ViewFollower
+from tests.public_folder import public_folder
 from tui.modes.sniper import narrate, words
 from tui.modes.sniper.play import SniperPlay
 from tui.modes.sniper.voice import LINES, WATCHER, YOU
@@ -45,11 +45,7 @@ class SeatedView(ViewGame):
 
 @pytest.fixture
 def pub(tmp_path, monkeypatch):
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    root = public_folder(tmp_path, monkeypatch)
     monkeypatch.setattr(view_stream, "LIMIT", 1 << 30)  # the whole game in one stream
     return root
 

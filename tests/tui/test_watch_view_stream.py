@@ -5,7 +5,6 @@ the events the watcher was told."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from engine import Game
 from hosting.seats import bot_move
 from saves import AutoSave, public
+from tests.public_folder import public_folder
 from tui.app import ViewerApp
 from tui.screens.coop_view import ViewGame
 from tui.screens.watch import ViewWatchScreen, watch_screen
@@ -21,11 +21,7 @@ from tui.widgets.panels import MessageLog
 
 @pytest.fixture
 def pub(tmp_path, monkeypatch):
-    root = tmp_path / "public"
-    root.mkdir()
-    os.chmod(root, 0o1777)
-    monkeypatch.setenv(public.ENV, str(root))
-    monkeypatch.setenv("SHAMBLE_HOME", str(tmp_path / "home"))
+    root = public_folder(tmp_path, monkeypatch)
     return root
 
 
