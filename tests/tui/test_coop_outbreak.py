@@ -22,6 +22,7 @@ from engine.outbreak.bot import choose
 from hosting import client as client_module
 from hosting import protocol as p
 from tests.coop.conftest import BOB, PLAYERS_GID, CoopPlace
+from tests.pilot_wait import until
 from tui.app import ShambleApp
 from tui.modes.outbreak.play import OutbreakPlay
 from tui.modes.outbreak.words import Narrator, Seats, card_name, tile_name
@@ -89,14 +90,6 @@ def next_join_as(monkeypatch, place: CoopPlace, name: str, uid: int):
         yield
     finally:
         monkeypatch.setattr(client_module, "SocketTransport", real)
-
-
-async def until(pilot, check, what: str, timeout: float = 20, note=None) -> None:
-    end = time.monotonic() + timeout
-    while not check():
-        said = f" ({note.render()})" if note is not None else ""
-        assert time.monotonic() < end, f"timed out waiting for {what}{said}"
-        await pilot.pause(0.03)
 
 
 def log_of(screen) -> str:

@@ -14,6 +14,7 @@ from textual.widgets import Label, OptionList
 
 from bench.pty_figures import Terminal
 from engine import Game
+from tests.pilot_wait import until
 from tui.app import ShambleApp
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game import GameScreen
@@ -22,14 +23,6 @@ from tui.widgets.board import Board
 
 def tutorial() -> Game:
     return Game.new("station", mission="tutorial", seed=1)
-
-
-async def until(pilot, check, what: str) -> None:
-    """Pause until check() holds (a generous deadline: loaded machines)."""
-    deadline = time.monotonic() + 30
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await pilot.pause()
 
 
 def asking(app) -> bool:

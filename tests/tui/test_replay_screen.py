@@ -7,7 +7,6 @@ from the players' side (K-7); nothing changes the save."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from engine import Game
 from engine.core import log as codec
 from saves import load
 from saves.history import History
+from tests.pilot_wait import until
 from tui.app import ViewerApp
 from tui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from tui.screens.game import GameScreen
@@ -148,13 +148,6 @@ async def test_rounds_by_key_and_by_number(home):
         await pilot.press("escape")  # closes the question, changes nothing
         await pilot.pause()
         assert pilot.app.screen is screen and at(screen, history.moment_of_round(3))
-
-
-async def until(pilot, check, seconds: float = 8.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "it never happened"
-        await pilot.pause(0.02)
 
 
 async def test_plays_at_a_chosen_speed_and_pauses(home):

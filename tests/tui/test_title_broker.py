@@ -5,9 +5,9 @@ title up: the list of this machine's games is drawn first."""
 from __future__ import annotations
 
 import socket
-import time
 
 from saves import public, public_redis
+from tests.pilot_wait import until
 
 
 def free_port() -> int:
@@ -18,13 +18,6 @@ def free_port() -> int:
 
 def note(app) -> str:
     return str(app.screen.query_one("#title-note").content)
-
-
-async def until(pilot, check, seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "the title never said it"
-        await pilot.pause(0.05)
 
 
 async def test_a_broker_nothing_listens_on_is_said_in_one_line(tmp_path, monkeypatch):

@@ -19,6 +19,7 @@ from engine import Game
 from engine.core import log as codec
 from saves import AutoSave
 from saves.follow import Follower
+from tests.pilot_wait import until
 from tui.app import ShambleApp, ViewerApp
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
@@ -67,14 +68,6 @@ async def help_pages(pilot) -> str:
         was = view.scroll_y
         await pilot.press("space")
         await until(pilot, lambda was=was: view.scroll_y != was)
-
-
-async def until(pilot, check, seconds: float = 5.0) -> None:
-    """Let the app run until check() holds (the follower wakes on inotify)."""
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "the watcher never caught up"
-        await pilot.pause(0.02)
 
 
 async def test_commands_undo_and_redo_of_the_player_reach_the_log_and_the_board(home):

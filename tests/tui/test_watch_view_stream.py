@@ -5,13 +5,12 @@ the events the watcher was told."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine import Game
 from hosting.seats import bot_move
 from saves import AutoSave, public
+from tests.pilot_wait import until
 from tests.public_folder import public_folder
 from tui.app import ViewerApp
 from tui.screens.coop_view import ViewGame
@@ -27,13 +26,6 @@ def pub(tmp_path, monkeypatch):
 
 def text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def until(pilot, check, seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "the watcher never caught up"
-        await pilot.pause(0.02)
 
 
 def move(game, seats):

@@ -35,6 +35,7 @@ import msgspec
 from rich.text import Text
 from textual import events
 from textual.binding import BindingsMap
+from textual.css.query import NoMatches
 
 from hosting.chat import spoken
 from tui import keys
@@ -204,8 +205,12 @@ class SharedGameScreen(GameScreen):
         """A listener of the client, on the app's own event loop."""
         try:
             self._on_change(change)
+        except NoMatches:
+            # mounted, but its widgets are not composed yet or already gone (the
+            # app closing): nothing to draw on; the screen draws the state when shown
+            return
         except Exception as e:  # never let a drawing problem stop the client's reader
-            if self.is_mounted:
+            if self.is_mounted and self.query(MessageLog):
                 self.add_log([f"Problem: {type(e).__name__}: {e}"])
 
     def _now(self) -> tuple[Any, Any]:
