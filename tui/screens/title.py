@@ -7,7 +7,7 @@ import re
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -102,16 +102,25 @@ class TitleScreen(Screen):
 
     def compose(self) -> ComposeResult:
         width = max(12, *(len(label) + 1 for _, label, _ in self.menu))  # keys in one column
+        # the art, tagline and menu are one block centred on its own, and the
+        # note is centred under it on a row of its own, two lines high: a
+        # longer or second line of the note (the broker's, read later) moves
+        # nothing above it
         with Vertical(id="title-box"):
-            yield Static(ART.strip("\n"), id="title-art")
-            tagline = Label(self.tagline(None), id="tagline")
-            # as wide as the widest, so the menu does not move when it changes
-            tagline.styles.width = max(len(self.tagline(m)) for m in (None, *self.uis))
-            yield tagline
-            yield OptionList(
-                *[Option(f"{label:<{width}}{key:>3}", id=oid) for oid, label, key in self.menu],
-                id="title-menu",
-            )
+            with Center(id="title-row"):
+                with Vertical(id="title-block"):
+                    yield Static(ART.strip("\n"), id="title-art")
+                    tagline = Label(self.tagline(None), id="tagline")
+                    # as wide as the widest, so the menu does not move when it changes
+                    tagline.styles.width = max(len(self.tagline(m)) for m in (None, *self.uis))
+                    yield tagline
+                    yield OptionList(
+                        *[
+                            Option(f"{label:<{width}}{key:>3}", id=oid)
+                            for oid, label, key in self.menu
+                        ],
+                        id="title-menu",
+                    )
             yield Label("", id="title-note")
         yield KeyFooter()
 
