@@ -51,6 +51,18 @@ def test_station_near_names_the_neighbouring_zones_by_direction():
     assert "south: Zone c (storeroom, objective)" in said
 
 
+def test_station_status_says_a_zone_named_by_a_digit_is_a_zone():
+    """Plain `status` in a generated station whose zone 5 is where Vega
+    starts: "Vega in zone 5, 2 actions", not "Vega in 5, 2 actions"."""
+    game = Game.new("station", mission="random", seed=6, size="large")
+    out = io.StringIO()
+    table = PlainTable(
+        game, get_ui("station").play(game, True), Lines(out, io.StringIO("status\n"))
+    )
+    assert table.run() == "quit"
+    assert "Vega in zone 5, 2 actions. You can: move, search" in out.getvalue()
+
+
 def test_siege_near_tells_doors_and_windows_not_walls():
     _, said = play("siege", ["near"])
     assert "an open door" in said and "a window" in said

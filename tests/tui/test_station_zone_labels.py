@@ -114,3 +114,34 @@ async def test_a_briefing_longer_than_the_log_is_read_from_its_start():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         assert not screen.paging and "Docking Ring: The docking ring" in log_shown(app)
+
+
+async def test_zone_ids_that_are_digits_are_said_as_zones_next_to_counts():
+    """A generated station names zones 0-9 too (seed 6, large: Vega starts in
+    zone 5, the cores are in n, 2 and G). The Danger panel and the status
+    line say "zone(s)" before the ids, so "2" is a zone and not a count, at
+    80x24; a noise count is in brackets after its zone."""
+    game = Game.new("station", mission="random", seed=6, size="large")
+    assert list(game.state.objectives) == ["n", "2", "G"]
+    game.submit({"type": "search", "survivor": "vega"})
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        danger = app.screen.query_one("#danger")
+
+        def lines() -> list[str]:
+            return [danger.render_line(y).text.rstrip() for y in range(danger.size.height)]
+
+        assert "Objectives left: zones n, 2, G" in lines()
+        # one noise in zone 5 (a door opened there, say) and the marker on it
+        danger.draw({**screen.view, "noise": {"5": 1}, "marker": "5"}, danger.glyphs)
+        await pilot.pause()
+        assert "Noise 5 (1)  ◎ 5" in lines()
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Vega in zone 5, 1 action:"), status
+    from tui.modes.station.panels import objectives_line
+
+    assert objectives_line(["5", "u", "F", "Q"], 33) == "Objectives left: zones 5, u, F, Q"
+    assert objectives_line(["5", "u", "F", "Q", "a", "b"], 33) == "Objectives left: 6 zones"
+    assert objectives_line(["2"], 33) == "Objectives left: zone 2"
+    assert objectives_line([], 33) == "Objectives left: none"

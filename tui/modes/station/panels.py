@@ -217,12 +217,24 @@ class DangerPanel(Panel):
         text.append(danger.upper(), LEVEL_STYLE.get(danger, "bold"))
         count, limit = view.get("zombie_count", 0), view.get("max_zombies", 0)
         text.append(f"\nZombies {count}/{limit}  Kills {view['kills']}")
-        noise = " ".join(f"{z}{n}" for z, n in view["noise"].items()) or "-"
+        noise = ", ".join(f"{z} ({n})" for z, n in view["noise"].items()) or "-"
         marker = view.get("marker") or "-"
         text.append(f"\nNoise {noise}  {g.marker} {marker}")
-        left = view["objectives_left"]
-        text.append(f"\nObjectives left {len(left)}" + (f" ({', '.join(left)})" if left else ""))
+        text.append(
+            "\n" + objectives_line(view["objectives_left"], self.content_region.width or 33)
+        )
         self.update(text, layout=False)
+
+
+def objectives_line(left: list[str], room: int) -> str:
+    """The objectives not taken yet, by zone, in room: "Objectives left:
+    zones 5, u, F" (the word zones, so a zone named 5 is not read as a
+    count), else "Objectives left: 6 zones"."""
+    if not left:
+        return "Objectives left: none"
+    zones = "zone" if len(left) == 1 else "zones"
+    listed = f"Objectives left: {zones} {', '.join(left)}"
+    return listed if len(listed) <= room else f"Objectives left: {len(left)} zones"
 
 
 class LegendPanel(Panel):

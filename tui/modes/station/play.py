@@ -283,7 +283,10 @@ class StationPlay(Play):
         hints = [(key, word) for ctype, key, word in HINTS if ctype in can]
         room = host.status_room()
         acts = f"{left} action{'s' if left != 1 else ''}"
-        where = [actions.zone_label(self.world, s["zone"]), s["zone"]]
+        # "zone 5", never a bare id: "Vega in 5, 2 actions" reads like numbers
+        bare = f"zone {s['zone']}"
+        named = actions.zone_label(self.world, s["zone"])
+        where = [bare if named == s["zone"] else named, bare]
         # shorten, never cut: the zone's name goes first, then middle hints; the
         # last hint (e end) always shows
         for zone in where:
