@@ -38,6 +38,31 @@ class TerminalDriver(LinuxDriver):
     on the input with no events asked for wakes only on a hangup or an
     error and leaves as SIGHUP does: every command is already saved."""
 
+    # Focus reports (?1004): Textual would blur the focused widget when the
+    # window loses focus and repaint it when it comes back, over SSH both ways,
+    # and the game has no use for them.
+    UNASKED = frozenset(("\x1b[?1004h", "\x1b[?1004l"))
+    POINTER = "\x1b]22;default\x07"  # the pointer's shape the terminal is taken to show
+
+    _mouse_on = False
+    _pointer = POINTER
+
+    def write(self, data: str) -> None:
+        if self._wanted(data):
+            super().write(data)
+
+    def _wanted(self, data: str) -> bool:
+        """Textual's writes go out but for the modes the game does not ask for
+        and the pointer's shape when it is the one the terminal shows already
+        (Textual sets the default shape at start; Shamble never changes it)."""
+        if data in self.UNASKED:
+            return False
+        if data.startswith("\x1b]22;"):
+            if data == self._pointer:
+                return False
+            self._pointer = data
+        return True
+
     def _enable_mouse_support(self) -> None:
         """Button presses and releases only, in the SGR encoding: Textual also
         asks for every motion (?1003h), so that moving a mouse over the window
@@ -45,10 +70,26 @@ class TerminalDriver(LinuxDriver):
         both ways. Clicks and the wheel still work; --no-mouse asks for none."""
         if not self._mouse:
             return
+        self._mouse_on = True
         self.write("\x1b[?1000h\x1b[?1006h")
         self.flush()
 
+    def _disable_mouse_support(self) -> None:
+        """The modes _enable_mouse_support set, once (Textual turns off four,
+        twice on the way out)."""
+        if not self._mouse_on:
+            return
+        self._mouse_on = False
+        self.write("\x1b[?1000l\x1b[?1006l")
+        self.flush()
+
+    def _query_in_band_window_resize(self) -> None:
+        """Not asked: a resize comes as SIGWINCH (through SSH too), which the
+        game and the diff layer follow; the query and the reports it turns on
+        would cost bytes at every start and every resize."""
+
     def start_application_mode(self) -> None:
+        self._pointer = self.POINTER  # back from a suspend: as a fresh terminal
         super().start_application_mode()
         if not getattr(self, "_watching", False):
             self._watching = True
@@ -92,9 +133,11 @@ class DiffDriver(TerminalDriver):
         self._failed = False
 
     def write(self, data: str) -> None:
+        if not self._wanted(data):
+            return
         if self._failed or not self._lock.acquire(blocking=False):
             self._stale = True
-            super().write(data)
+            LinuxDriver.write(self, data)
             return
         try:
             if self._stale:
@@ -108,7 +151,7 @@ class DiffDriver(TerminalDriver):
         finally:
             self._lock.release()
         if out:
-            super().write(out)
+            LinuxDriver.write(self, out)
 
     def start_application_mode(self) -> None:
         self._stale = True

@@ -105,7 +105,7 @@ def test_terminal_types_and_colour(terminals, term_name, env, remote, expect):
         assert re.search(r"-Survivors[^\n]*---", screen), "the ASCII heading rules are missing"
         assert "|" in screen, "the ASCII footer separator is missing"
     else:
-        assert "●" in screen and "·" in screen, "the Unicode glyphs are not drawn"
+        assert "●" in screen and "♦" in screen, "the Unicode glyphs are not drawn"
 
 
 def test_ascii_mode_sends_only_ascii(terminals):

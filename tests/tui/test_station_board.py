@@ -26,10 +26,10 @@ async def test_the_board_names_zones_where_they_have_room():
         await started(pilot)
         board = app.screen.query_one(Board)
         rows = "\n".join(board.render_line(y).text for y in range(board.size.height))
-        assert "██V O ♦ ·a++z ·b" in rows  # after what is in the zone, its id
+        assert "██V O ♦ .a++z .b" in rows  # after what is in the zone, its id
         for zone in "cef":
-            assert f"·{zone}" in rows or f"░{zone}" in rows, zone
-        assert "·d" not in rows and "░d" not in rows  # d is a dog's letter: no label
+            assert f".{zone}" in rows or f"░{zone}" in rows, zone
+        assert ".d" not in rows and "░d" not in rows  # d is a dog's letter: no label
 
 
 @pytest.mark.parametrize(

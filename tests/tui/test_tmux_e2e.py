@@ -109,7 +109,7 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     assert "Danger" in screen and "Round 1" in screen and "Zombies 1/30" in screen
     # both survivors in the airlock, then its id (a), a walker behind the door (the wall
     # beside them: blanks in its colour, as the layer sends a run of full blocks)
-    assert "  V O ♦ ·a++z ·b" in screen
+    assert "  V O ♦ .a++z .b" in screen
     term.keys("o", "Enter")
     term.wait_for("Vega opens door a-b.")
     term.keys("m", "Enter")

@@ -32,7 +32,7 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
     player.wait_for("Docking Ring", "Objectives left", "palette")
     watcher = terminals("watch", "tutorial-1")
     screen = watcher.wait_for("Watching tutorial-1 live: round 1.", "Objectives left")
-    assert "  V O ♦ ·a++z" in screen and "q leave" in screen  # the wall: blanks in its colour
+    assert "  V O ♦ .a++z" in screen and "q leave" in screen  # the wall: blanks in its colour
 
     player.keys("o", "Enter")
     player.wait_for("Vega opens door a-b.")
@@ -41,7 +41,7 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
 
     player.keys("C-z")
     screen = watcher.wait_for("Undone: Vega opens door a-b.")  # as the player reads it
-    assert "  V O ♦ ·a++z" in screen
+    assert "  V O ♦ .a++z" in screen
     player.keys("C-y")
     watcher.wait_for("Redone: Vega opens door a-b.")
 

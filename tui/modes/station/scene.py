@@ -46,7 +46,6 @@ STYLES: dict[str, Style] = {
     "spawn": Style(color="red"),
     "item": Style(color="bright_cyan"),
     "more": Style(bold=True),
-    "label": Style(dim=True),
 }
 
 
@@ -191,8 +190,9 @@ class StationBoard:
         for zone, cells in self.zone_map.cells.items():
             contents = zone_contents(view, zone, g, selected)
             marks = zone_marks(view, self.world, zone, g)
+            # the zone's id on its ground, in the floor's colour (not dimmed on a dark zone's)
             ground = g.dark if zone in dark else g.floor
-            label = Token(ground + zone, "label") if self.labelled(zone) else None
+            label = Token(ground + zone, "floor") if self.labelled(zone) else None
             placed.update(_place(cells, contents, marks, g, label))
         by_row: dict[int, list[tuple[int, Token]]] = {}
         for (x, y), token in placed.items():
@@ -307,7 +307,7 @@ def _place(cells, contents, marks, g: Glyphs, label: Token | None = None) -> dic
     """Tokens into a zone's cells: the zone's label in its first cell while
     there is room for it, contents from there on, marks (objective, exit,
     spawn) from the last cell back, so marks never move. The label is the
-    ground glyph then the zone's id ("·c"): no token has a letter second."""
+    ground glyph then the zone's id (".c"): no token has a letter second."""
     cells = list(cells)
     marks = list(marks)[: len(cells)]
     room = len(cells) - len(marks)
