@@ -241,3 +241,21 @@ def test_plain_players_stand_up_sit_down_and_hand_a_seat_to_the_bot(place):
     ann.wait_for("The bot plays Player 2 for root.carol.")
     carol.ask("take 2")
     carol.wait_for("You play Player 2 again.")
+
+
+def test_a_plain_siege_watcher_is_told_who_the_board_is_round(place):
+    """Plain `board` at a real host: a watcher (carol, no seat) of ann's
+    Siege is told which human the @ is by name, not "you are @", while ann
+    at her seat is still told "you are @"."""
+    name = place.host("--mode", "siege", "--seed", "3")
+    ann = PlainPlayer(place, name, "ann")
+    ann.wait_for("Your turn, Drifter.")
+    carol = PlainPlayer(place, name, "carol", "watch")
+    carol.wait_for("You are watching")
+    carol.ask("board")
+    told = carol.wait_for("@ is Drifter, the human in focus:")
+    assert "you are @" not in told
+    ann.ask("board")
+    ann.wait_for("you are @:")
+    ann.leave()
+    carol.leave()

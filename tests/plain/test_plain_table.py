@@ -75,6 +75,32 @@ def test_grid_board_prints_the_rows_round_the_figure():
     assert any(line.startswith("row 3: ") and "@" in line for line in said.splitlines())
 
 
+@pytest.mark.parametrize(
+    "mode, heading",
+    [
+        ("siege", "Rows 0 to 6, columns 1 to 24; @ is Drifter, the human in focus:"),
+        ("outbreak", "; @ is Player 1, whose turn it is; z a zombie, # a wall:"),
+        ("station", "Around Vega, the survivor in focus:"),
+        ("sniper", "Rows 4 to 10, columns 0 to 13; the sniper is @:"),
+    ],
+)
+def test_a_watchers_board_names_the_figure_in_focus(mode, heading):
+    """A watcher (play.watching, as a watch screen sets it) is told who the
+    board is round by the mode's own name for them, never "you"; the
+    player at the seat is still told "you are @" (Station's board has no @)."""
+    game = Game.new(mode, seed=3, **GAMES[mode])
+    told = {}
+    for watching in (False, True):
+        out = io.StringIO()
+        play = get_ui(mode).play(game, True)
+        play.watching = watching
+        PlainTable(game, play, Lines(out, io.StringIO("board\n"))).run()
+        told[watching] = out.getvalue()
+    assert heading in told[True] and "you are @" not in told[True]
+    assert heading not in told[False]
+    assert ("you are @" in told[False]) == (mode != "station")
+
+
 def test_a_command_by_name_plays_it_and_the_story_is_told_once():
     game, said = play("station", ["search"])
     assert types(game) == ["search"]

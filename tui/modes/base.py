@@ -194,11 +194,27 @@ class Play:
 
     # -- who is looking, who acts ------------------------------------------------------
 
-    def board_mark(self) -> str:
+    # what the one the plain board marks @ is to a watcher, after its name
+    focus_words = "the one in focus"
+
+    def onlooker(self) -> bool:
+        """True where this terminal holds no seat: a watch screen, or a
+        shared game's terminal that came to watch."""
+        here = getattr(self.game, "players_here", None)  # a shared game: this terminal's seats
+        return self.watching or (here is not None and not here)
+
+    def focus_name(self, host: Host) -> str:
+        """The figure in focus (the plain board's @), as the mode names it."""
+        return display_name(host.selected) if host.selected else ""
+
+    def board_mark(self, host: Host) -> str:
         """Who the @ of the plain prompt's `board` is, in the words this
         terminal is told the game in: the player's own figure, or, to a
-        watcher, the one in focus."""
-        return "@ is the one in focus" if self.watching else "you are @"
+        watcher, the one in focus by name ("@ is Cop, the human in focus")."""
+        who = self.focus_name(host) if self.onlooker() else ""
+        if who:
+            return f"@ is {who}, {self.focus_words}"
+        return "@ is the one in focus" if self.onlooker() else "you are @"
 
     def viewer(self) -> str:
         """What the screen asks game.view() for now."""

@@ -96,7 +96,12 @@ class Spoken:
         return lines or ["Nothing leads anywhere from here."]
 
     def board(self, host: Host) -> list[str]:
-        return self.where(host) + self.near(host)
+        """The figure's place and around it; to a watcher, whose place it is."""
+        lines = self.where(host) + self.near(host)
+        who = self.play.focus_name(host) if self.play.onlooker() else ""
+        if who:
+            lines.insert(0, f"Around {who}, {self.play.focus_words}:")
+        return lines
 
     def own_told(self, host: Host, before: Any, events: list[Any]) -> list[str] | None:
         """A person's own command's story said short (they know what they
@@ -206,7 +211,7 @@ class GridSpoken(Spoken):
         x0, x1 = max(0, here[0] - 12), here[0] + 12
         y0, y1 = max(0, here[1] - 3), min(len(rows), here[1] + 4)
         last = min(x1, len(rows[0]) - 1)
-        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {last}; {self.play.board_mark()}:"]
+        lines = [f"Rows {y0} to {y1 - 1}, columns {x0} to {last}; {self.play.board_mark(host)}:"]
         for y in range(y0, y1):
             row = rows[y][x0 : x1 + 1]
             if y == here[1]:

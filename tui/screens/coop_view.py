@@ -170,6 +170,11 @@ class SharedGame(HostActs):
     def __getattr__(self, name: str) -> Any:
         return getattr(self.replica, name)
 
+    @property
+    def players_here(self) -> list[str]:
+        """The seats of the person at this terminal (none: a watcher)."""
+        return list(self.client.my_seats)
+
     def legal_commands(self) -> list[Any]:
         """The commands the rules allow now for this player's seats that may
         act (not those handed to the bot), never taking a friend's cards."""

@@ -110,6 +110,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
     keys = KEYS
     handover_says_hello = True  # "Bob, you lay the Helipad." when Bob lays it in Ann's turn
     plays_from_view = True  # a shared game's one view is enough (coop_view.py)
+    focus_words = "whose turn it is"  # "@ is Player 1, whose turn it is", to a watcher
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
@@ -286,6 +287,10 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
             me=view.get("viewer"),
             trail=frozenset(self.trail) if not host.playing else frozenset(),
         )
+
+    def focus_name(self, host: Host) -> str:
+        view = host.view
+        return self.seats.name(view.get("to_act") or view["current"])
 
     def home(self, host: Host) -> XY:
         view = host.view

@@ -55,7 +55,8 @@ class Spoken(GridSpoken):
         return first + sorted(steps - set(first), key=lambda c: (dist(c), c))
 
     def board(self, host: Host) -> list[str]:
-        """The town round the figure, a character a cell (# wall, . open, @ you, z zombie)."""
+        """The town round the figure, a character a cell (# wall, . open, @ the
+        figure in focus, z zombie)."""
         here = self.figure_place(host)
         cells = self.cells(host.view)
         if not isinstance(here, tuple) or not cells:
@@ -63,7 +64,8 @@ class Spoken(GridSpoken):
         zombies = {tuple(z) for z in host.view.get("zombies") or [] if len(z) == 2}
         x0, x1, y0, y1 = here[0] - 6, here[0] + 6, here[1] - 3, here[1] + 3
         y0s, y1s, x0s, x1s = (number(n) for n in (y0, y1, x0, x1))
-        lines = [f"Rows {y0s} to {y1s}, columns {x0s} to {x1s}; you are @, z a zombie, # a wall:"]
+        mark = self.play.board_mark(host)
+        lines = [f"Rows {y0s} to {y1s}, columns {x0s} to {x1s}; {mark}; z a zombie, # a wall:"]
         for y in range(y0, y1 + 1):
             row = ""
             for x in range(x0, x1 + 1):

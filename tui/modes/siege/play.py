@@ -134,6 +134,7 @@ class SiegePlay(SiegeKeys, Play):
     keys = KEYS
     figure_fields = ("human",)
     more_prompt = True  # a zombie turn that overflows the log stops at --more--: no bite scrolls by
+    focus_words = "the human in focus"  # "@ is Cop, the human in focus", to a watcher
 
     def __init__(self, game: Any, ascii_only: bool = False) -> None:
         super().__init__(game, ascii_only)
@@ -265,12 +266,21 @@ class SiegePlay(SiegeKeys, Play):
         said = ", ".join(parts) if parts else "no zombie stirs"
         return f"Next, if the dead acted now: {said} (r hides the arrows)."
 
+    def focus(self, host: Host) -> str | None:
+        """The figure the board is round: the selected one, else the human
+        acting now, else the first on the map (a watcher selects none)."""
+        view = host.view
+        for fid in (host.selected, view.get("active")):
+            if self.figure_cell(view, fid) is not None:
+                return fid
+        return next((hid for hid, h in view["humans"].items() if h["at"]), None)
+
+    def focus_name(self, host: Host) -> str:
+        fid = self.focus(host)
+        return name(fid) if fid else ""
+
     def home(self, host: Host) -> reach.Cell:
-        cell = self.figure_cell(host.view, host.selected)
-        if cell is None:
-            alive = [h["at"] for h in host.view["humans"].values() if h["at"]]
-            cell = reach.cell_of(alive[0]) if alive else (0, 0)
-        return cell
+        return self.figure_cell(host.view, self.focus(host)) or (0, 0)
 
     def step(self, host: Host, cursor: Any, dx: int, dy: int) -> reach.Cell | None:
         x, y = (cursor or (0, 0))[0] + dx, (cursor or (0, 0))[1] + dy

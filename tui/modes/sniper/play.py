@@ -135,7 +135,7 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
             return WATCHER
         return YOU
 
-    def board_mark(self) -> str:
+    def board_mark(self, host: Host) -> str:
         return self.voice()("board_mark")
 
     def key_side(self) -> str | None:
