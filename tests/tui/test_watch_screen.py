@@ -79,7 +79,7 @@ async def test_commands_undo_and_redo_of_the_player_reach_the_log_and_the_board(
             screen = pilot.app.screen
             assert isinstance(screen, WatchScreen) and isinstance(screen, GameScreen)
             assert "Watching tutorial-1 live: round 1." in text(pilot.app)
-            assert "V O \u2666 \u00b7a++z" in text(pilot.app)  # the door shut, the walker behind it
+            assert "V O \u2666 .a++z" in text(pilot.app)  # the door shut, the walker behind it
             game.submit({"type": "open_door", "survivor": "vega", "door": "a-b"})
             await until(pilot, lambda: "Vega opens door a-b." in log(pilot.app))
             assert screen.view == game.view("players")  # the board is drawn from it
