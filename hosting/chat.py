@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 import unicodedata
 from collections import deque
@@ -88,6 +89,22 @@ class TalkSettings(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=Fal
     muted: list[str] = []
 
 
+# what the host's log says when a file of the talk stops being written, and again
+RECORD = (
+    "the table's talk is no longer recorded",
+    "the table's talk is recorded again (the lines said meanwhile are not in it)",
+)
+CHOICES = (
+    "the host's choices about the talk (whom it muted, the watchers apart) are not kept"
+    " for a restart",
+    "the host's choices about the talk are kept again",
+)
+
+
+def to_host_log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)  # the host's log, as hosting/host.py writes it
+
+
 def record_beside(save: Path) -> Path:
     """The talk of the shared game whose save is `save` (HOME/saves/NAME.shamble)."""
     return chat_file(save.parent.parent, save.stem)
@@ -99,6 +116,9 @@ class Talk:
     def __init__(self, path: Path | None = None, now=time.monotonic) -> None:  # noqa: ANN001
         self.path = path
         self.now = now
+        # the files of the talk not written now (a full or unwritable disk):
+        # the host's log was told so once, and is told once when they are again
+        self._failing: set[Path] = set()
         self.lines: list[ChatLine] = []
         self.muted: set[str] = set()
         # the host's choice: watchers talk among themselves, the players do
@@ -137,11 +157,28 @@ class Talk:
         if self.path is None:
             return
         settings = TalkSettings(self.watchers_apart, sorted(self.muted))
+        path = settings_beside(self.path)
         try:
             private_folder(self.path.parent)
-            write_atomic(settings_beside(self.path), msgspec.json.encode(settings), fsync=False)
-        except OSError:
-            pass  # talk is a nicety: the game goes on without its record
+            write_atomic(path, msgspec.json.encode(settings), fsync=False)
+        except (OSError, SaveError) as e:  # talk is a nicety: the game goes on without it
+            self._written(path, e, CHOICES)
+        else:
+            self._written(path, None, CHOICES)
+
+    def _written(
+        self, path: Path, error: OSError | SaveError | None, said: tuple[str, str]
+    ) -> None:
+        """Tell the host once that a file of the talk is no longer written
+        (not at every line said), and once that it is written again."""
+        if error is not None and path not in self._failing:
+            self._failing.add(path)
+            # a SaveError names the file and what failed; an OSError only why
+            why = str(error) if isinstance(error, SaveError) else f"{path}: {error.strerror}"
+            to_host_log(f"{why}: {said[0]}; the game goes on")
+        elif error is None and path in self._failing:
+            self._failing.discard(path)
+            to_host_log(f"{path}: {said[1]}")
 
     def _load(self, path: Path) -> None:
         try:
@@ -198,8 +235,10 @@ class Talk:
                     os.write(fd, msgspec.json.encode(line) + b"\n")
                 finally:
                     os.close(fd)
-            except OSError:
-                pass  # talk is a nicety: the game goes on without its record
+            except OSError as e:  # talk is a nicety: the game goes on without its record
+                self._written(self.path, e, RECORD)
+            else:
+                self._written(self.path, None, RECORD)
         return line
 
     def recent(self, watcher: bool = False) -> list[ChatLine]:

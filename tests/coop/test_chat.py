@@ -4,6 +4,13 @@ save (never in its log), and are bounded by length, pace and the host."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pwd
+import shutil
+import tempfile
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -16,6 +23,7 @@ from hosting.chat import (
     Talk,
     chat_file,
     clean,
+    read_record,
     settings_beside,
     spoken,
 )
@@ -213,3 +221,60 @@ async def test_a_script_sets_the_watchers_apart_and_together():
     assert (await _script_step(Client(), {"coop": "watchers_apart"}, 1)).ok
     assert (await _script_step(Client(), {"coop": "watchers_together"}, 1)).ok
     assert asked == [True, False]
+
+
+@contextlib.contextmanager
+def unprivileged():
+    """Run as an account the file modes hold back (root's writes ignore them)."""
+    if os.geteuid() != 0:
+        yield
+        return
+    os.seteuid(pwd.getpwnam("nobody").pw_uid)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+
+
+def test_an_unwritable_record_is_told_to_the_host_once_and_the_game_goes_on(capsys):
+    """The table's talk cannot be written (a folder the host may not write,
+    as a full disk would refuse it too): the host's log says so in one line,
+    not at every line said; the lines still reach the table, moves still
+    play, and once the folder can be written again the log says that once."""
+    folder = Path(tempfile.mkdtemp(prefix="shamble-talk-"))
+    try:
+        os.chmod(folder, 0o755)
+        (folder / "coop").mkdir(mode=0o555)
+        record = chat_file(folder, "bench")
+        bench = HostBench(Game.new("station", mission="tutorial", seed=1, players="2"))
+        bench.host.talk = Talk(record)
+        bench.host.host_account = "alice"
+        alice, bob = bench.join("alice"), bench.join("bob")
+        capsys.readouterr()
+        with unprivileged():
+            for text in ("one", "two", "three"):
+                assert say(bench, alice, text).ok
+            assert bench.ask(alice, lambda ref: p.Mute(ref=ref, account="bob")).ok
+            assert bench.ask(alice, lambda ref: p.Mute(ref=ref, account="bob", muted=False)).ok
+        assert [x.text for x in said(bob)] == ["one", "two", "three"]
+        assert [x for x in read_record(record) if x.kind == "say"] == []
+        told = capsys.readouterr().err.splitlines()
+        assert [x for x in told if "game goes on" in x] == [
+            f"{record}: Permission denied: the table's talk is no longer recorded;"
+            " the game goes on",
+            f"{record.with_name('bench.talk.json')}: cannot write: Permission denied: the host's"
+            " choices about the talk (whom it muted, the watchers apart) are not kept for a"
+            " restart; the game goes on",
+        ]
+        assert bench.submit(alice, type="search", survivor="vega").ok  # the game goes on
+        os.chmod(folder / "coop", 0o755)  # room again, as the host's own account
+        assert say(bench, alice, "four").ok
+        assert say(bench, alice, "five").ok
+        again = [x for x in capsys.readouterr().err.splitlines() if "again" in x]
+        assert again == [
+            f"{record}: the table's talk is recorded again (the lines said meanwhile are not in it)"
+        ]
+        assert [x.text for x in read_record(record) if x.kind == "say"] == ["four", "five"]
+    finally:
+        os.chmod(folder / "coop", 0o755)
+        shutil.rmtree(folder)
