@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from tui.widgets.panels import Panel
 
 
+# The log's last line in a new game: what the footer and the status line do
+# not say (they list the keys, and a copy of them here cost ~40 B a first frame).
+MOVE_HINT = "Arrows move the cursor; ? help."
+
+
 # -- plain data the screens pass around -------------------------------------------------
 
 

@@ -5,7 +5,14 @@ Nothing is told apart by colour alone, so the board reads the same with
 NO_COLOR: cells out of his sight are dim, sight lines italic (targets are
 underlined by the board), units
 are letters, a remembered unit is a digit (turns since he saw it), noise
-rings are their own glyph."""
+rings are their own glyph.
+
+Terrain is the mission's own one-byte characters (trees `"`, walls `#`),
+in the text's colour: its glyph already says what it is, and colour is kept
+for what the player acts on or must notice (objectives, the crate, the
+escape, units, sight lines, noise rings). A map whose colour changed at
+almost every cell cost a first frame of 2,424 B over a thin link, the
+trees' `♣` and walls' `█` three bytes a cell; see docs/perf-figures.md."""
 
 from __future__ import annotations
 
@@ -52,7 +59,7 @@ ASCII_TERRAIN = {
     "T": "T",
 }
 
-UNICODE_TERRAIN = {**ASCII_TERRAIN, '"': "♣", "#": "█", "a": "▣"}
+UNICODE_TERRAIN = {**ASCII_TERRAIN, "a": "▣"}
 
 ASCII = Glyphs(
     terrain=ASCII_TERRAIN,
@@ -108,14 +115,14 @@ KIND = {
 
 BASE = {
     "ground": Style(),
-    "road": Style(color="yellow"),
+    "road": Style(),
     "escape": Style(color="bright_green", bold=True),
-    "trees": Style(color="green"),
-    "cover": Style(color="cyan"),
-    "building": Style(color="bright_black"),
+    "trees": Style(),
+    "cover": Style(),
+    "building": Style(),
     "crate": Style(color="bright_yellow", bold=True),
     "papers": Style(color="bright_yellow", bold=True),
-    "wall": Style(color="bright_black"),
+    "wall": Style(),
     "void": Style(),
     "feature": Style(color="bright_magenta", bold=True),
     "wrecked": Style(color="bright_black"),

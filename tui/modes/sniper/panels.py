@@ -178,7 +178,7 @@ class ObjectivesPanel(FixedPanel):
             done = o in me["done"]
             if n:
                 text.append("\n")
-            text.append("[x] " if done else "[ ] ", "bold")
+            text.append("[x] " if done else "[ ] ")
             text.append(words.objective(o), "dim" if done else "")
             need = content.objective(o)
             if need.kind == "kills" and not done:

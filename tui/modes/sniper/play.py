@@ -19,7 +19,7 @@ import msgspec
 from rich.table import Table
 
 from tui.keys import Key
-from tui.modes.base import GameOver, Host, Play, Seat
+from tui.modes.base import MOVE_HINT, GameOver, Host, Play, Seat
 from tui.modes.sniper import narrate, words
 from tui.modes.sniper.commander import CommanderKeys
 from tui.modes.sniper.glyphs import glyphs
@@ -252,7 +252,7 @@ class SniperPlay(SniperKeys, SniperStatus, CommanderKeys, Play):
             ]
         if self.shared and self.side() == "commander":
             return lines + [commands.replace("Commander:", "You command:")]
-        return lines + [sniper.replace("Sniper: arrows", "Arrows")]
+        return lines + [MOVE_HINT]
 
     def resumed(self, view: dict) -> str:
         return f"Resumed on turn {view['turn']} of {view['turns']}."

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from engine.station.content import earlier_mission
 from tui.keys import Key
-from tui.modes.base import GameOver, Host, Play, Seat, Step, Targeting
+from tui.modes.base import MOVE_HINT, GameOver, Host, Play, Seat, Step, Targeting
 from tui.modes.station import actions
 from tui.modes.station.glyphs import glyphs
 from tui.modes.station.narrate import narrate
@@ -200,7 +200,7 @@ class StationPlay(Play):
         return [
             *intro,
             *self.unlabelled_warning(),
-            "Arrows move the cursor; m move, f fire, o door; c your sheet; ? help.",
+            MOVE_HINT,
         ]
 
     def unlabelled_warning(self) -> list[str]:
