@@ -42,9 +42,14 @@ def colour_codes(raw: str) -> list[str]:
     return found
 
 
+DEADLINE = 60.0  # seconds for a screen to show what is waited for, on a loaded machine
+
+
 class Terminal:
-    """tmux running the game at 80x24 with NO_COLOR; the game's exit status
-    is written to a file by the shell around it."""
+    """tmux running the game at 80x24 with NO_COLOR, on a tmux server of its
+    own (no one's configuration); the game's exit status is written to a
+    file by the shell around it. Keys go as they are typed; a key that acts
+    on what another key opens (a list, a dialog) is sent once that shows."""
 
     def __init__(self, home: Path, *args: str) -> None:
         self.name = f"shamble-siege-{os.getpid()}-{time.monotonic_ns()}"
@@ -67,7 +72,8 @@ class Terminal:
         )
 
     def tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10)
+        argv = ["tmux", "-L", self.name, "-f", "/dev/null", *args]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, done.stderr
         return done.stdout
 
@@ -77,19 +83,18 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         for key in keys:
             self.tmux("send-keys", "-t", self.name, key)
-            time.sleep(0.15)
 
-    def wait_for(self, *texts: str, timeout: float = 20) -> str:
+    def wait_for(self, *texts: str | re.Pattern, timeout: float = DEADLINE) -> str:
         end = time.monotonic() + timeout
         while True:
             screen = self.screen()
-            if all(text in screen for text in texts):
+            if all(t.search(screen) if isinstance(t, re.Pattern) else t in screen for t in texts):
                 return screen
             if time.monotonic() > end:
                 raise AssertionError(f"{texts!r} never all appeared; the screen:\n{screen}")
             time.sleep(0.1)
 
-    def wait_exit(self, timeout: float = 10) -> int:
+    def wait_exit(self, timeout: float = DEADLINE) -> int:
         end = time.monotonic() + timeout
         while not self.status.exists() or not self.status.read_text().strip():
             assert time.monotonic() < end, f"still running:\n{self.screen()}"
@@ -97,7 +102,7 @@ class Terminal:
         return int(self.status.read_text())
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
 
 
 def odd_characters(app) -> set[str]:
@@ -162,9 +167,15 @@ def test_siege_from_the_new_game_dialog_in_a_terminal(tmp_path):
         term.wait_for("New game", "Siege campaign")
         term.keys("n")
         term.wait_for("Mode", "station")
-        term.keys("Enter", "Down", "Enter")  # the first row's (Mode) drop-down: siege
+        term.keys("Enter")  # the first row's (Mode) drop-down...
+        term.wait_for("Esc closes the list")  # ...open: a Down sent sooner moves to Mission
+        term.keys("Down", "Enter")  # siege
         term.wait_for("The House (house", "Humans", "[x] Cop (pistol)")
-        term.keys("Tab", "Tab", "Tab", "Tab", "End", *["BSpace"] * 8, "7")  # the seed
+        term.keys("Tab", "Tab", "Tab", "Tab", "End", *["BSpace"] * 8)  # the seed...
+        # ...emptied before a digit goes: Textual's Input runs a bound key
+        # (backspace) after characters typed behind it (Textualize/textual#6605)
+        term.wait_for(re.compile(r"Seed +picks"))
+        term.keys("7")
         term.wait_for("Seed        7 ")
         term.keys("Enter")
         term.wait_for("The House", "Humans", "Drifter", "Round 1/15")
@@ -177,17 +188,28 @@ def test_siege_from_the_new_game_dialog_in_a_terminal(tmp_path):
         term.wait_for("Move: to 14,3, 3 cells, 3 actions (1 left)")
         term.keys("Enter")
         term.wait_for("Cop moves to 14,3 (3 actions).")
-        term.keys("e", "y")  # the Cop's last action unspent
-        term.keys("e", "y")  # Drifter: then the zombies' turn
+        term.keys("e")
+        term.wait_for("End Cop's turn with 1 action left?")
+        term.keys("y")
+        term.wait_for("Drifter")
+        term.keys("e")
+        term.wait_for("End Drifter's turn with")
+        term.keys("y")  # then the zombies' turn
         screen = term.wait_for("Round 2/15")
         assert "shambles to" in screen or "Round 2 begins." in screen
-        term.keys("q", "y")
+        term.keys("q")
+        term.wait_for("Leave this game?")  # a dialog: a y sent sooner goes to the board
+        term.keys("y")
         screen = term.wait_for("Continue: siege: house, round 2")
         term.keys("c")
         term.wait_for("The House", "Resumed in round 2.")
-        term.keys("q", "y")
+        term.keys("q")
+        term.wait_for("Leave this game?")
+        term.keys("y")
         term.wait_for("Continue: ")
-        term.keys("q", "y")  # Quit Shamble? yes
+        term.keys("q")
+        term.wait_for("Quit Shamble?")
+        term.keys("y")
         assert term.wait_exit() == 0
     finally:
         term.close()
