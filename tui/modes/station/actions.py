@@ -253,6 +253,18 @@ def manage_label(c: dict, view: dict) -> str:
 # -- looking ------------------------------------------------------------------
 
 
+def in_focus(view: dict, selected: str | None) -> str | None:
+    """The survivor the board is round: the selected one, else the one
+    acting now, else the first standing who has not acted (a watcher
+    selects none)."""
+    alive = [sid for sid, s in view["survivors"].items() if s["alive"]]
+    for sid in (selected, view.get("active")):
+        if sid in alive:
+            return sid
+    waiting = [sid for sid in alive if sid not in (view.get("done") or ())]
+    return (waiting or alive or [None])[0]
+
+
 def zone_label(world: Any, zone: str) -> str:
     """A zone as the mission names it: 'c (storeroom)', else just 'c'."""
     name = world.mission.zone(zone).name if hasattr(world, "mission") else ""

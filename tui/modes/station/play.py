@@ -154,24 +154,13 @@ class StationPlay(Play):
             view, cursor=host.cursor, selected=host.selected, targets=targets, centre=centre
         )
 
-    def focus(self, host: Host) -> str | None:
-        """The survivor the board is round: the selected one, else the one
-        acting now, else the first standing who has not acted (a watcher
-        selects none)."""
-        view = host.view
-        alive = [sid for sid, s in view["survivors"].items() if s["alive"]]
-        for sid in (host.selected, view.get("active")):
-            if sid in alive:
-                return sid
-        waiting = [sid for sid in alive if sid not in (view.get("done") or ())]
-        return (waiting or alive or [None])[0]
-
     def focus_name(self, host: Host) -> str:
-        sid = self.focus(host)
+        sid = actions.in_focus(host.view, host.selected)
         return display_name(sid) if sid else ""
 
     def home(self, host: Host) -> str:
-        return self.survivor_zone(host.view, self.focus(host)) or self.world.board.zones[0]
+        sid = actions.in_focus(host.view, host.selected)
+        return self.survivor_zone(host.view, sid) or self.world.board.zones[0]
 
     def step(self, host: Host, cursor: Any, dx: int, dy: int) -> str | None:
         if cursor not in self.world.board.cells:
