@@ -262,3 +262,35 @@ async def test_the_mouse_reports_buttons_only_and_nothing_without_it(driver):
     sent = "".join(driver.sent)
     assert "\x1b[?1000h" in sent and "\x1b[?1006h" in sent  # presses and releases, SGR
     assert "\x1b[?1003h" not in sent and "\x1b[?1002h" not in sent  # no motion
+
+
+@pytest.mark.parametrize("kind", ["DiffDriver", "TerminalDriver"])
+async def test_modes_the_game_has_no_use_for_are_not_asked_for(kind):
+    """Textual asks at start for focus reports (a repaint whenever the window
+    loses or gets focus), whether resizes come in-band (they come as
+    SIGWINCH), and the default pointer shape: none of them goes out, with or
+    without the layer. A pointer shape that changes still does, and the
+    mouse is turned off once, in the two modes it was turned on in."""
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGTSTP, signal.SIGCONT)}
+    drv = getattr(output, kind)(object(), debug=False, mouse=True, size=(20, 6))
+    for sig, handler in saved.items():
+        signal.signal(sig, handler)
+    sent: list[str] = []
+
+    class Writer:
+        write = staticmethod(sent.append)
+
+    drv._writer_thread = Writer()
+    drv.write("\x1b[?1004h")
+    drv.write("\x1b]22;default\x07")
+    drv._query_in_band_window_resize()
+    drv.write("\x1b[?1004l")
+    assert "".join(sent) == ""
+    drv.write("\x1b]22;pointer\x07")
+    drv.write("\x1b]22;default\x07")
+    assert "".join(sent).endswith("\x1b]22;pointer\x07\x1b]22;default\x07")
+    drv._enable_mouse_support()
+    sent.clear()
+    drv._disable_mouse_support()
+    drv._disable_mouse_support()  # Textual turns the mouse off twice on the way out
+    assert "".join(sent).replace("\x1b[m", "") == "\x1b[?1000l\x1b[?1006l"

@@ -377,3 +377,23 @@ async def test_casual_undo_takes_back_a_step(tmp_path):
         await pilot.pause()
         assert game.view("sniper")["sniper"]["at"] == [1, 1] and log(app)[-1] == "Undone."
         assert cells(app)[(1, 1)][0] == "@" and screen.cursor == (2, 1)
+
+
+def test_terrain_is_told_by_its_glyph_in_the_text_colour():
+    """Each glyph of the board's terrain means one kind of terrain, in both
+    sets, and is one byte but the crate's: the glyph says what the cell is,
+    so terrain has no colour of its own (it read the same under NO_COLOR
+    already; colour changing at almost every cell cost most of a first
+    frame). What the sniper acts on or must notice keeps its colour."""
+    from tui.modes.sniper.glyphs import ASCII, BASE, KIND, UNICODE
+
+    for g in (ASCII, UNICODE):
+        kinds: dict[str, set[str]] = {}
+        for ch, kind in KIND.items():
+            kinds.setdefault(g.terrain[ch], set()).add(kind)
+        assert all(len(k) == 1 for k in kinds.values()), kinds
+    assert all(len(t.encode()) == 1 for ch, t in UNICODE.terrain.items() if ch != "a")
+    for kind in ("ground", "road", "trees", "cover", "building", "wall"):
+        assert BASE[kind].color is None, kind
+    for kind in ("escape", "papers", "crate", "feature", "enemy", "memory", "ring"):
+        assert BASE[kind].color is not None, kind
