@@ -109,9 +109,10 @@ class FrameWriter:
                 gap = self._gap(y, cursor, x, sgr, link)
                 if gap is not None:
                     cost = len(gap[0]) + len(transition(gap[1], attr))
-                    if cost <= len(move) + len(transition(sgr, attr)):
-                        move, sgr = gap
-                        for g in range(cursor[0], x):  # written again as wanted
+                    plain = len(move) + len(transition(sgr, attr))
+                    if cost < plain or (cost == plain and cursor is not None and cursor[1] == y):
+                        move, sgr, start = gap
+                        for g in range(start, x):  # written again as wanted
                             shown_attrs[g] = attrs[g]
                 out.append(move)
             if attr[3] != link:
@@ -400,21 +401,29 @@ class FrameWriter:
             return None
         return code, j, end
 
-    def _gap(self, y: int, cursor, x: int, sgr, link: str) -> tuple[str, Attr] | None:
-        """The unchanged cells from the cursor up to x written again, and the
-        attribute after them; None when they cannot be."""
-        if cursor is None or cursor[1] != y or not 0 < x - cursor[0] <= self.GAP:
+    LEAD = 3  # a row's first cells rewritten to reach x from the row's start
+
+    def _gap(self, y: int, cursor, x: int, sgr, link: str) -> tuple[str, Attr, int] | None:
+        """The unchanged cells from the cursor up to x written again (or, from
+        another row, the row's first cells after a move to its start: index,
+        return and a blank beat index and a column), the attribute after
+        them and the first cell written; None when they cannot be."""
+        if cursor is not None and cursor[1] == y and 0 < x - cursor[0] <= self.GAP:
+            lead, start = "", cursor[0]
+        elif (cursor is None or cursor[1] != y) and 0 < x <= self.LEAD:
+            lead, start = cursor_move(cursor, 0, y), 0
+        else:
             return None
         want, attrs, shown = self.want[y], self.want_attr[y], self.shown[y]
-        parts = []
-        for g in range(cursor[0], x):
+        parts = [lead]
+        for g in range(start, x):
             if want[g] in (None, "") or want[g] != shown[g] or attrs[g][3] != link:
                 return None
             if attrs[g] != sgr:
                 parts.append(transition(sgr, attrs[g]))
                 sgr = attrs[g]
             parts.append(want[g])
-        return "".join(parts), sgr
+        return "".join(parts), sgr, start
 
 
 def _erasing(sgr: Attr | None, attr: Attr) -> Attr:

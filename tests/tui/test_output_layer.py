@@ -106,6 +106,19 @@ def test_an_unchanged_frame_sends_nothing_and_one_cell_sends_one_cell():
     assert replay([full(20, 6), full(20, 6), full(20, 6).replace(".", "#", 1)])
 
 
+def test_a_row_reached_near_its_start_is_written_from_its_start():
+    """A change in a row's first cells, from another row: a move to the row's
+    start and its unchanged first cells written again (`\\eD\\r.#`, 4 B)
+    rather than a move to the cell (`\\eD\\e[5D#`, 6 B); a log's lines
+    start in column 1."""
+    style = "38;5;240;48;5;233"
+    shadow = ShadowScreen(20, 6)
+    shadow.feed(full(20, 6))
+    out = shadow.feed(frame((5, 1, "#"), (1, 2, "#"), style=style) + "\x1b[1;1H")
+    assert "\x1bD\r.#" in out
+    assert replay([full(20, 6), frame((5, 1, "#"), (1, 2, "#"), style=style) + "\x1b[1;1H"])
+
+
 def test_colour_state_is_carried_between_frames():
     shadow = ShadowScreen(20, 2)
     shadow.feed(frame((0, 0, "ab")))
