@@ -18,6 +18,7 @@ from textual.widgets import Input, Label
 
 from hosting.chat import MAX_CHARS
 from tui.screens.dialogs import SeeThrough
+from tui.widgets.text_input import TextInput
 
 
 class SayDialog(SeeThrough, ModalScreen[str | None]):
@@ -34,7 +35,7 @@ class SayDialog(SeeThrough, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label("Say to the table (Enter says it, Esc says nothing):")
-            yield Input(max_length=MAX_CHARS, id="say")
+            yield TextInput(max_length=MAX_CHARS, id="say")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

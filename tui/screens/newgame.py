@@ -27,6 +27,7 @@ from tui.modes import get_ui, ui_modes
 from tui.screens.dialogs import SeeThrough
 from tui.widgets.fields import FieldProblem, ModeFields
 from tui.widgets.select import MenuSelect
+from tui.widgets.text_input import TextInput
 
 UNDO_POLICIES = (
     ("casual: undo anything", "casual"),
@@ -85,7 +86,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
                 yield ui.fields() or ModeFields(id="mode-fields")
                 with Horizontal(classes="row gap"):
                     yield Label("Seed", classes="field")
-                    yield Input(
+                    yield TextInput(
                         str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
                     )
                     yield Label("", id="seed-note", classes="note")
@@ -195,7 +196,7 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
         """Enter in the seed starts (every row but Undo is above it, and the
         hint says so); in a field further up (a seat's name) it goes on."""
         if event.input.id == "seed":
-            self.start()
+            self.start(event.value)  # as it was at Enter, not with keys typed behind it
         else:
             self.focus_next()
 
@@ -208,11 +209,12 @@ class NewGameScreen(SeeThrough, ModalScreen[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def start(self) -> None:
+    def start(self, seed_text: str | None = None) -> None:
         error = self.query_one("#newgame-error", Label)
-        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text is None:
+            seed_text = self.query_one("#seed", Input).value
         try:
-            seed = int(seed_text)
+            seed = int(seed_text.strip())
         except ValueError:
             error.update("The seed is a whole number.")
             return

@@ -34,6 +34,7 @@ from tui.keys import Key
 from tui.modes import get_ui
 from tui.screens.dialogs import ConfirmDialog, SeeThrough
 from tui.screens.watch import ReadOnlyGameScreen, frame_lines, save_name, when
+from tui.widgets.text_input import TextInput
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # steps a second
 FIRST_SPEED = 2  # index in SPEEDS
@@ -74,7 +75,7 @@ class AskDialog(SeeThrough, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ask", classes="dialog"):
             yield Label(self.question, id="question")
-            yield Input(self.value, compact=True, id="answer")
+            yield TextInput(self.value, compact=True, id="answer")
             yield Label(self.note or "Enter answers, Esc closes", classes="note")
 
     def on_mount(self) -> None:

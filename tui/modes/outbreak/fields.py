@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, Select
 
 from tui.widgets.fields import FieldProblem, ModeFields, choice_row
 from tui.widgets.select import MenuSelect
+from tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
 # The rule variants (engine/outbreak/rules.py VARIANTS): option, label,
@@ -63,7 +64,7 @@ class OutbreakFields(ModeFields):
                     compact=True,
                     id=f"seat-kind-{i}",
                 )
-                yield Input(
+                yield TextInput(
                     placeholder="name (optional)",
                     max_length=NAME_LENGTH,
                     compact=True,

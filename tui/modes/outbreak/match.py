@@ -28,6 +28,7 @@ from tui.persist import SaveProblem, read_only
 from tui.screens.records import BACK, NewRecordDialog, RecordList, RecordScreen
 from tui.widgets.fields import FieldProblem
 from tui.widgets.select import MenuSelect
+from tui.widgets.text_input import TextInput
 
 UNDO = (
     ("casual: undo anything", "casual"),
@@ -169,7 +170,7 @@ class NewMatchDialog(NewRecordDialog):
                 yield MenuSelect(UNDO, value="casual", allow_blank=False, compact=True, id="undo")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
-                yield Input(
+                yield TextInput(
                     str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
                 )
         yield Label(

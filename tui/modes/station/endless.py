@@ -24,6 +24,7 @@ from tui.modes.station.campaign import RecordListDialog
 from tui.modes.station.fields import RosterList, survivor_roster
 from tui.modes.station.progress import NewRecordDialog, OverDialog, ProgressScreen, roster_table
 from tui.widgets.select import MenuSelect
+from tui.widgets.text_input import TextInput
 
 IRONMAN = (("on: no undo", True), ("off: undo as you like", False))
 
@@ -78,18 +79,22 @@ class NewRunDialog(NewRecordDialog):
             yield RosterList(survivor_roster(), {"vega", "okafor", "hale"}, id="survivors")
         with Horizontal(classes="row"):
             yield Label("Seed", classes="field")
-            yield Input(str(random.randrange(1_000_000)), id="seed", compact=True, type="integer")
+            yield TextInput(
+                str(random.randrange(1_000_000)), id="seed", compact=True, type="integer"
+            )
         with Horizontal(classes="row"):
             yield Label("Ironman", classes="field")
             yield MenuSelect(IRONMAN, value=True, allow_blank=False, compact=True, id="ironman")
         yield Label("Stations grow and harden until the run falls.", classes="note")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.start()
+        self.start(event.value)  # as it was at Enter, not with keys typed behind it
 
-    def start(self) -> None:
+    def start(self, seed_text: str | None = None) -> None:
+        if seed_text is None:
+            seed_text = self.query_one("#seed", Input).value
         try:
-            seed = int(self.query_one("#seed", Input).value.strip())
+            seed = int(seed_text.strip())
         except ValueError:
             self.error("The seed is a whole number.")
             return
