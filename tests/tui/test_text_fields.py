@@ -7,20 +7,26 @@ pause between them) and read the field afterwards. Textual's own Input ran
 its editing keys (backspace, the arrows, Enter...) only after the keys
 typed behind them (Textualize/textual#6605): '1', '2', backspace, '3' gave
 '12' instead of '13'. The game's fields are TextInput
-(tui/widgets/text_input.py)."""
+(tui/widgets/text_input.py). The last test sends a burst through a real
+terminal (tmux, 80x24) to the new-game dialog's seed."""
 
 from __future__ import annotations
 
 import ast
+import shutil
+import time
 import unicodedata
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.app import App
 from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.widgets import Input
 
+from saves.files import load
 from tests.pilot_wait import until
+from tests.tui.test_siege_terminal import DEADLINE, Terminal
 from tui.app import ShambleApp
 from tui.screens.coop_say import SayDialog
 from tui.screens.game import GameScreen
@@ -147,3 +153,29 @@ def test_every_text_field_the_game_makes_is_a_text_input():
     assert not found, f"a bare Input reorders fast keys; use TextInput at {found}"
     assert made >= 6  # seeds (3), seat names, table talk, the replay's answers
     assert issubclass(TextInput, Input)  # styles, queries and handlers of Input still match
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_burst_in_a_real_terminal_types_the_seed_as_typed(tmp_path):
+    """One `send-keys` call writes every key to the game's terminal at once."""
+    term = Terminal(tmp_path / "home")
+    try:
+        term.wait_for("New game", "Siege campaign")
+        term.keys("n")
+        term.wait_for("Mode", "Survivors", "Seed")
+        term.keys("Tab", "Tab", "Tab", "Tab")  # Mission, Survivors, Players, the seed
+        term.wait_for("Enter starts the game")  # the seed in focus, all of it selected
+        burst = ["C-u", "1", "2", "BSpace", "3", "Left", "4", "End", "5", "Home", "Delete", "9"]
+        term.tmux("send-keys", "-t", term.name, *burst)
+        term.wait_for("Seed        9435 ")
+        term.tmux("send-keys", "-t", term.name, "End", "C-u", "4", "2", "BSpace", "7", "Enter", "1")
+        term.wait_for("Docking Ring", "Objectives left")
+        saves = tmp_path / "home" / "saves"
+        end = time.monotonic() + DEADLINE
+        while not list(saves.glob("*.shamble")):
+            assert time.monotonic() < end, "the new game was never saved"
+            time.sleep(0.1)
+        (save,) = saves.glob("*.shamble")
+        assert load(save).setup.seed == 47  # as it was at Enter: the '1' came after
+    finally:
+        term.close()
