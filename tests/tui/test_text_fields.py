@@ -95,6 +95,27 @@ async def test_enter_at_the_end_of_a_burst_starts_the_game_with_the_seed_typed()
         assert app.screen.game.setup.seed == 47
 
 
+async def test_enter_in_a_new_matchs_seed_takes_the_seed_as_it_was_at_enter():
+    from textual.widgets import Select
+
+    from tui.modes.outbreak.match import MatchScreen, NewMatchDialog
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("enter")  # New match...
+        await until(pilot, lambda: isinstance(app.screen, NewMatchDialog), "the new-match dialog")
+        dialog = app.screen
+        for i in (1, 2, 3):
+            dialog.query_one(f"#seat-kind-{i}", Select).value = "bot"
+        dialog.query_one("#seed", Input).focus()  # the whole seed selected: typing replaces it
+        await pilot.pause()
+        await burst(pilot, "4", "2", "enter", "1")
+        await until(pilot, lambda: isinstance(app.screen, MatchScreen), "the match")
+        assert app.screen.match.seed == 42
+
+
 async def test_a_burst_keeps_the_seed_a_whole_number_and_escape_still_closes():
     app = ShambleApp(autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -179,16 +179,19 @@ class NewMatchDialog(NewRecordDialog):
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.start()
+        # the seed as it was at Enter, not with keys typed behind it in one burst
+        self.start(event.value if event.input.id == "seed" else None)
 
-    def start(self) -> None:
+    def start(self, seed_text: str | None = None) -> None:
         try:
             seats = self.query_one("#match-seats", OutbreakFields).seats()
         except FieldProblem as e:
             self.error(str(e))
             return
         try:
-            seed = int(self.query_one("#seed", Input).value.strip())
+            if seed_text is None:
+                seed_text = self.query_one("#seed", Input).value
+            seed = int(seed_text.strip())
         except ValueError:
             self.error("The seed is a whole number.")
             return
