@@ -95,10 +95,10 @@ def test_two_friends_play_outbreak_each_in_their_own_terminal(table):
     b.wait_for("Wait: Player 1 is playing.")
 
     play_turn(a, "Player 1", "Waiting for Player 2")
-    b.wait_for("Player 1 ends the turn.", "Player 2 (shtest-bob), your turn.")
-    in_history(b, "Player 1 draws a tile: the", "Player 1 lays the")  # each move, as it came
+    b.wait_for("-- Player 2's turn (round 1) --", "Player 2 (shtest-bob), your turn.")
+    in_history(b, "Player 1 lays the", "Player 1 rolls")  # each move, as it came
     play_turn(b, "Player 2", "Waiting for Player")
-    in_history(a, "Player 2 draws a tile: the", "Player 2 lays the")
+    in_history(a, "Player 2 lays the", "Player 2 rolls")
     for pane in (a, b):  # the host's bot plays Bot 3; both are told
         pane.wait_for("-- Player 1's turn (round 2) --", timeout=30)
     a.wait_for("Player 1 (shtest-alice), your turn.")

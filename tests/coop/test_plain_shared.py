@@ -66,7 +66,7 @@ def test_the_turn_is_handed_over_in_words_and_nothing_secret_leaks(outbreak):
     ann.ask("lucky find")
     drawn = re.search(r"You draw (.+), (.+)\.", ann.wait_for("You draw "))
     assert drawn is not None
-    told = bob.wait_for("Player 1 draws 2 cards.", start)
+    told = bob.wait_for("Player 1 plays Lucky Find: draws 2 cards.", start)
     assert "You draw" not in told
     for _ in range(60):  # what the rules offer first, until the turn is Player 2's
         if "Your turn, Player 2." in bob.text():
@@ -94,7 +94,7 @@ def test_a_watcher_hears_the_table_and_talks_but_cannot_play(outbreak, place):
     carol.wait_for("You are watching")
     ann.wait_for("root.carol came to watch.")
     ann.ask("lucky find")
-    seen = carol.wait_for("Player 1 draws 2 cards.")
+    seen = carol.wait_for("Player 1 plays Lucky Find: draws 2 cards.")
     assert "You draw" not in seen
     carol.ask("say nice draw")
     bob.wait_for("root.carol (watching) says: nice draw")
@@ -110,7 +110,7 @@ def test_every_line_is_plain_and_short(outbreak):
     line of 120 characters or more."""
     _, ann, bob = outbreak
     ann.ask("lucky find")
-    bob.wait_for("Player 1 draws 2 cards.")
+    bob.wait_for("Player 1 plays Lucky Find: draws 2 cards.")
     for player in (ann, bob):
         text = player.leave()
         assert "\x1b" not in text

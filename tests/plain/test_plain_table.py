@@ -212,7 +212,7 @@ def test_outbreak_a_bots_turn_is_told_as_what_came_of_it_and_logged_step_by_step
     assert f"lays the {tile_name(laid[-1])}" in told[0]  # the bot's tile, its last laid
     assert sum(len(line.split()) for line in story) < 60
     # the log keeps each step of it, and not the short line
-    assert any(line.startswith("Bot 2 draws a tile: ") for line in table.story_log)
+    assert any(line.startswith("Bot 2 draws the ") for line in table.story_log)
     assert not any(line.startswith("Bot 2's turn: ") for line in table.story_log)
 
 

@@ -189,9 +189,8 @@ async def shared_game(place, name, ann, ann_screen, bob, bob_screen) -> None:
     await until(bob, lambda: b.view["to_act"] == "p2", "Player 2's turn")
     await settle(bob)
     told = log_of(bob_screen)
-    assert "\nPlayer 1 draws a tile: the " in told  # the line names the player: no prefix
-    assert "\nPlayer 1 lays the " in told
-    assert "Player 1 ends the turn.\n-- Player 2's turn (round 1) --" in told
+    assert "\nPlayer 1 lays the " in told  # the line names the player: no prefix
+    assert "\n-- Player 2's turn (round 1) --" in told
     assert "Player 2 (uid60002), your turn." in told
     assert "Can't" not in log_of(ann_screen) + told
 
@@ -203,9 +202,9 @@ async def shared_game(place, name, ann, ann_screen, bob, bob_screen) -> None:
     for screen in (ann_screen, bob_screen):
         text = log_of(screen)
         assert "-- Bot 3's turn (round 1) --" in text
-        assert "Bot 3 draws a tile" in text
+        assert "\nBot 3 lays the " in text
         assert "-- Player 1's turn (round 2) --" in text
-    assert "\nPlayer 2 draws a tile" in log_of(ann_screen)
+    assert "\nPlayer 2 lays the " in log_of(ann_screen)
     assert "Bot 3 acts." not in log_of(ann_screen)  # each of its lines names it
 
     # draws: each reads their own cards by name, the others' as "a card"
@@ -289,9 +288,7 @@ async def test_undo_is_the_movers_own_and_the_others_are_told(place, monkeypatch
                 await until(bob, lambda: b.view["phase"] == "tile", "the redo")
                 text = log_of(bob_screen)
                 assert "Player 1 (root) made their move again." in text
-                assert text.endswith(
-                    "Player 1 draws a tile: the " + tile_name(b.view["drawn_tile"]) + "."
-                )
+                assert text.endswith("Player 1 draws the " + tile_name(b.view["drawn_tile"]) + ".")
                 await b.close()
     await a.close()
 

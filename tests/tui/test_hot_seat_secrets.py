@@ -277,7 +277,7 @@ async def test_outbreak_seats_read_every_move_and_only_their_own_notes(outbreak_
         bobs = log(app)
         assert note not in bobs and "Ann, your turn." not in bobs
         told = [line for line in anns if line.startswith("Ann ") and line in bobs]
-        assert "Ann draws a card." in told and len(told) >= 3  # her turn, told to Bob
+        assert any(", draws a card" in line for line in told) and len(told) >= 3  # her turn
         assert bobs[-1] == "Bob, your turn."
 
 

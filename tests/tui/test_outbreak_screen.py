@@ -215,7 +215,7 @@ async def test_walking_into_a_zombie_is_a_fight_decided_in_a_dialog(yard):
         await pick(pilot, label=labels[0])
         s = game.summary()["seats"]["ann"]
         assert s["cell"] == [1, -2] and s["kills"] == 1 and s["bullets"] == 1
-        assert "Ann spends 2 bullets to win the fight." in log(app)
+        assert log(app)[-1].endswith(", fights (2): 2 short, pays 2 bullets.")  # one line
         assert game.summary()["moves_left"] == 1
 
 
@@ -260,7 +260,7 @@ async def test_a_card_on_a_tile_is_aimed_with_the_cursor(yard):
         await pilot.press("enter")
         await pilot.pause()
         assert game.summary()["zombies"] == [[1, -3], [1, -2], [1, -1]]
-        assert "Ann plays Horde on the Straight road." in log(app)
+        assert "Ann plays Horde on the Straight road: 3 zombies." in log(app)
         await pilot.press("p")  # one card a turn
         await pilot.pause()
         assert log(app)[-1] == "One card a turn: t draws the tile."
@@ -301,7 +301,7 @@ async def test_zombies_move_in_the_zombie_step_and_the_turn_ends_with_a_discard(
         await pilot.pause()
         zombies = game.summary()["zombies"]
         assert [1, -1] in zombies and [1, -2] not in zombies  # its one way: south
-        assert log(app)[-1] == "Ann moves a zombie south."
+        assert log(app)[-1] == "Ann rolls 2 for the zombies: south."  # the zombies' line
         movable = set(screen.play.movable_zombies(screen))
         assert (1, -3) in movable and (1, -1) not in movable  # the moved one is done
         for _ in movable:
@@ -317,7 +317,7 @@ async def test_zombies_move_in_the_zombie_step_and_the_turn_ends_with_a_discard(
         )
         await pilot.press("1")  # Horde, the first card as the hand panel numbers it
         await pilot.pause()
-        assert "Ann discards Horde." in log(app)
+        assert "Ann rolls 2 for the zombies: south; discards Horde." in log(app)
         assert game.summary()["seats"]["ann"]["hand"] == ["detour", "adrenaline"]
 
 
@@ -461,11 +461,10 @@ async def test_a_bots_turn_is_told_a_step_at_a_time_and_any_key_skips(yard, monk
         assert footer_keys(screen) == keys and "e" in dict(keys)  # ann's keys, as before
         told = log(app)
         start = told.index("-- Bot 2's turn (round 1) --")
-        assert "Bot 2 draws a tile: the Crossing." in told[start:]
-        assert any(line.startswith("Bot 2 lays the Crossing") for line in told[start:])
-        drawn = [line for line in told[start:] if " draw" in line and "tile" not in line]
-        assert drawn and all(line.startswith("Bot 2 draws ") for line in drawn)
-        assert all(line.endswith(("a card.", "2 cards.")) for line in drawn), drawn
+        laid = [line for line in told[start:] if line.startswith("Bot 2 lays the Crossing")]
+        assert laid and "Bot 2 draws the Crossing." not in told  # the draw: said by the laying
+        drawn = [line for line in told[start:] if " draws " in line]
+        assert drawn and all(("draws a card" in x or "draws 2 cards" in x) for x in drawn), drawn
 
 
 async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_next(
@@ -483,23 +482,19 @@ async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_ne
         await zombie_step(pilot, screen, game)
         await pilot.press("e", "enter")
         await pilot.pause()
-        steps, doing = [], set()
+        shown, doing = [], set()  # the log's last lines after each step
         while screen.playing:
-            before = len(log(app))
             doing.add(panel(app, "turn").splitlines()[1])
             screen._next_step()
-            steps.append(log(app)[before:])
-        told = [line for step in steps for line in step]
-        assert any(s[0] == "Bot 2 draws a tile: the Crossing." for s in steps)
-        assert any("for the zombies:" in line for line in told)  # the zombie die...
-        for step in steps:
-            if step[-1].startswith("Bot 2 draws a tile") or "for the zombies:" in step[-1]:
-                assert step is steps[-1]  # ...never a step alone but at the very end
-        together = next(s for s in steps if s[0] == "Bot 2 draws a tile: the Crossing.")
-        assert together[1].startswith("Bot 2 lays the Crossing")
-        # the turn panel says what the bot does, not the moves it has left
-        assert {"Bot 2 moves", "Bot 2 moves zombies"} <= doing
-        assert not any(line.endswith(" left") for line in doing), doing
+            shown.append(log(app)[-2:])
+        seen = [line for lines in shown for line in lines]
+        assert not any(line.startswith("Bot 2 draws the") for line in seen)  # the draw...
+        assert any(line.startswith("Bot 2 lays the Crossing") for line in seen)  # ...laid
+        rolled = [line for line in seen if "for the zombies" in line]
+        assert rolled and not any(line.endswith("for the zombies.") for line in rolled)
+        assert any("for the zombies: south" in line for line in rolled)  # with a zombie's move
+        # the turn panel says whose turn it is, not each step (the log says that)
+        assert doing == {"Bot 2's turn"}, doing
 
 
 async def test_the_handover_hides_each_hand_between_two_people(yard):
@@ -532,7 +527,7 @@ async def test_the_handover_hides_each_hand_between_two_people(yard):
         assert screen.view["viewer"] == "bob" and screen.view["seats"]["ann"]["hand"] is None
         assert "Bob's cards" in shown(app) and "Shotgun" in panel(app, "hand")
         assert "Horde" not in panel(app, "hand") and "Detour" not in panel(app, "hand")
-        assert "Ann draws a card." in log(app)
+        assert any(x.startswith("Ann lays") and ", draws a card" in x for x in log(app))
         assert not any("Lots of Ammo" in line for line in log(app))  # ann's draw unnamed
         assert log(app)[-1] == "Bob, your turn."
 

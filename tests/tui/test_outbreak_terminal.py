@@ -126,7 +126,7 @@ def test_outbreak_from_the_new_game_dialog_in_a_terminal(tmp_path):
         screen = term.wait_for("Ann's cards", "Seats (25 kills win)", "Bot 3")
         assert "Ann: p plays a card, t draws the tile" in screen
         term.keys("t")
-        screen = term.wait_for("Ann draws a tile: the ")
+        screen = term.wait_for("Ann draws the ")
         assert "Enter lays it" in screen
         term.keys("Enter")
         term.wait_for("Ann lays the ")

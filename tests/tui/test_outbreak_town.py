@@ -218,7 +218,7 @@ async def test_the_player_chooses_which_way_a_zombie_goes(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert [2, 0] in game.summary()["zombies"] and [1, 0] not in game.summary()["zombies"]
-        assert "Ann moves a zombie east." in log(app)
+        assert log(app)[-1] == "Ann rolls 2 for the zombies: east."
 
 
 async def test_s_shows_the_bots_turns_at_once_and_the_log_tells_them(tmp_path):

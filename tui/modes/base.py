@@ -361,6 +361,11 @@ class Play:
         [] to show the command at once."""
         return []
 
+    def played_back(self) -> None:
+        """A playback's steps were all shown, none skipped (a key shows the
+        rest at once): what the mode keeps to sum up a turn shown at once
+        may go. Nothing to forget by default."""
+
     def bot_note(self, command: dict, view: dict) -> str:
         return "A bot acts... (any key skips to the end)"
 

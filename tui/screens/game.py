@@ -439,6 +439,8 @@ class GameScreen(StatusQuestions, HotSeatLogs, KeyActions, DrawsUnderDialogs, Sc
 
     def _stop_playback(self) -> None:
         skipped = bool(self._steps)  # the rest comes at once: it may need paging
+        if not skipped:
+            self.play.played_back()
         for step in self._steps:
             self.tell_step(step.lines)
         self._steps = []

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.table import PERSON
 from tui.modes.base import Seat, Step
-from tui.widgets.panels import MessageLog
+from tui.widgets.panels import MessageLog, logged
 
 LOG_KEEP = 500  # lines a person's log keeps (as the MessageLog does)
 
@@ -105,7 +105,7 @@ class HotSeatLogs:
         if self.at_keys is None or not lines or self.play.tells_each_seat:
             return
         for kept in (*self.logs.values(), self.told):
-            kept.extend(lines)
+            logged(kept, lines)
             del kept[: max(0, len(kept) - LOG_KEEP)]
 
     @property
@@ -133,7 +133,7 @@ class HotSeatLogs:
             if key != self.at_keys:
                 viewer = self.keyboard.person(key).viewer
                 kept = self.logs.setdefault(key, list(self.told))
-                kept += play.tell(before, g.told(events, viewer), viewer)
+                logged(kept, play.tell(before, g.told(events, viewer), viewer))
                 del kept[: max(0, len(kept) - LOG_KEEP)]
         here = self.keyboard.person(self.at_keys).viewer
         return play.tell(before, g.told(events, here), here)

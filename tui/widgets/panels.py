@@ -150,6 +150,35 @@ class Detail(str):
     line on screen already said."""
 
 
+class Grown(str):
+    """A log line that takes the place of the log's last line when that is
+    `last`, the log then reading `whole` there: a line that grows by a
+    step at a time (Outbreak tells a bot's movement in one line, a step
+    more at each step shown). Where the last line is another one, or for
+    a reader that keeps no log (plain mode), it reads as it is: a line of
+    its own, saying what this step did."""
+
+    last: str
+    whole: str
+
+    def __new__(cls, alone: str, last: str, whole: str) -> Grown:
+        line = super().__new__(cls, alone)
+        line.last, line.whole = last, whole
+        return line
+
+
+def logged(kept: list[str], lines: list[str]) -> None:
+    """Add lines to a log's lines, each Grown one in place of the line it grows."""
+    for line in lines:
+        if isinstance(line, Grown):
+            if kept and kept[-1] == line.last:
+                kept[-1] = line.whole
+            else:
+                kept.append(str(line))
+        else:
+            kept.append(line)
+
+
 MORE = "--more-- (any key)"
 
 
@@ -171,7 +200,7 @@ class MessageLog(Static):
     def add(self, lines: list[str]) -> None:
         if not lines:
             return
-        self.lines.extend(lines)
+        logged(self.lines, lines)
         cut = len(self.lines) - 500
         if cut > 0:
             del self.lines[:cut]

@@ -25,7 +25,7 @@ class Glyphs:
 
 
 UNICODE = Glyphs(
-    wall="▒▒",
+    wall="██",
     road="· ",
     pad="H ",
     room="_ ",

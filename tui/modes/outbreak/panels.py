@@ -47,7 +47,8 @@ class Growing:
 
 
 class SeatsPanel(Growing, OneLinePanel):
-    """One line a seat, in turn order; ">" marks whose turn it is; under a
+    """One line a seat, in turn order; ">" marks whose turn it is ("!" who
+    acts in it, when another seat does), in reverse; under a
     seat that a card acts on, a line names the effects and whose cards."""
 
     def __init__(self, seats: Seats) -> None:
@@ -65,9 +66,9 @@ class SeatsPanel(Growing, OneLinePanel):
             name = self.seats.name(sid)
             if s["kind"] == "bot" and not name.startswith("Bot"):
                 name += " bot"
-            style = "bold reverse" if sid == view["current"] else ""
-            text.append("\n")
-            text.append(f"{mark}{self.seats.glyph[sid]} {name:<9.9}", style)
+            text.append("\n")  # the mark alone shows whose turn: a row drawn bold and
+            text.append(mark, "bold reverse" if mark != " " else "")  # reverse was sent
+            text.append(f"{self.seats.glyph[sid]} {name:<9.9}")  # twice a turn, for nothing
             text.append(f"{s['life']:>4}", "bold red" if s["life"] <= 1 else "")
             text.append(f"{s['bullets']:>5}{s['kills']:>6}{s['hand_size']:>5}")
             if s["effects"]:
@@ -110,15 +111,17 @@ class TurnPanel(OneLinePanel):
         self.put(text)
 
     def doing(self, view: dict, playing: bool = False) -> str:
-        """The step of the turn under way; while a bot's steps are told, with
-        no count of moves left (each step's log line says what it did and
-        what it rolled: the count changing at every step would be sent again
-        each time for nothing)."""
+        """The step of the turn under way; while a bot's steps are told, only
+        whose turn it is (each step's log line says what it did and what it
+        rolled: the panel changing at every step would be sent again each
+        time for nothing)."""
         if view["outcome"] == "won":
             return f"{self.seats.name(view['winner'])} has won."
         if view["outcome"]:
             return "Everybody has lost."
         who = self.seats.name(view["current"])
+        if playing:
+            return f"{self.seats.possessive(view['current'])} turn"
         pending = view["pending"]
         if pending:
             return f"Fight: rolled {pending['total']}, needs 4"
@@ -130,10 +133,6 @@ class TurnPanel(OneLinePanel):
                 placer = self.seats.name(view["to_act"])
                 turn = f" ({self.rotation()})" if view["to_act"] == view.get("viewer") else ""
                 return f"{placer} lays the {tile}{turn}"
-            case "move" if playing:
-                return f"{who} moves"
-            case "zombies" if playing:
-                return f"{who} moves zombies"
             case "move":
                 return f"{who}: {plural(view['moves_left'], 'move')} left"
             case "zombies":

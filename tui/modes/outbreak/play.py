@@ -37,6 +37,7 @@ from tui.modes.outbreak.keys import OutbreakKeys
 from tui.modes.outbreak.panels import HandPanel, SeatsPanel, TurnPanel
 from tui.modes.outbreak.scene import Marks, Preview, Town, centre, pos_of, tile_box
 from tui.modes.outbreak.status import OutbreakStatus
+from tui.modes.outbreak.voice import Voice
 from tui.modes.outbreak.words import (
     Narrator,
     Seats,
@@ -72,7 +73,7 @@ KEYS: tuple[Key, ...] = (
         "Game"),
 )  # fmt: skip
 
-NOTE = "{} is playing... (any key: the rest at once; s: bots always at once)"
+NOTE = "{} is playing: any key shows the rest, s: bots at once"
 # a bot's command whose events are all of these changes nothing on the board
 # (a tile drawn is shown where it is laid, the next step): told with the next
 QUIET = frozenset({"tile_drawn", "movement_ended", "zombie_die_rolled"})
@@ -119,6 +120,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self.town = Town(self.glyphs, self.seats)
         here = getattr(game, "players_here", None)  # a shared game: this terminal's seats
         self.narrator = Narrator(self.seats, self.tile_at, here)
+        self.voice = Voice(self.narrator)
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
         self.picked: list[XY] = []  # road cells marked for the new tile's zombies
@@ -127,6 +129,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self._moment: tuple | None = None  # the step of the turn the cursor was placed for
         self._focus: dict[int, tuple[int, int, int, int]] = {}  # playback view -> camera
         self.trail: set[XY] = set()  # cells bots changed since a person last acted
+        self._told: tuple = (None, None, None, [])  # the last command told: before, events...
 
     @property
     def steps_bots(self) -> bool:
@@ -364,28 +367,54 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         return f"Resumed in round {view['round']}: {self.seats.possessive(view['current'])} turn."
 
     def narrate(self, events, reader: str | None = None) -> list[str]:
-        return self.told(list(events), None, reader)
+        """Events retold (a resumed game's story, a late comer's catch-up) as
+        they were told live: each turn's events in its seat's voice, so a
+        movement reads as the one line it grew into."""
+        out: list[str] = []
+        run: list[dict] = []
+        for e in map(as_dict, events):
+            if e["type"] == "turn_started" and run:
+                out += self.told_run(run, reader, then_turn=True)
+                run = []
+            run.append(e)
+        return out + (self.told_run(run, reader) if run else [])
+
+    def told_run(self, events: list[dict], reader: str | None, then_turn: bool = False) -> list:
+        """One turn's events (or the end of one), in the voice of its seat; a
+        catch-up told a move at a time grows its lines as they grew live."""
+        sid = next((e.get("seat") for e in events if e.get("seat")), None)
+        if events[0]["type"] == "turn_started":
+            sid = events[0]["seat"]
+        if sid is None:
+            return self.told(events, None, reader)
+        return self.voice.lines(sid, events, reader, then_turn)
 
     def tell(self, before: Any, events: list[Any], reader: str | None = None) -> list[str]:
-        """narrate, and who ended the turn when that is all a command says
-        (the log then reads on from "-- Bot 3's turn --"). What bots changed
-        on the board since a person last acted stays shaded (`trail`), so
-        the next person sees it even when bots play at once."""
+        """One command in words, a line for each thing it does (voice.py: a
+        movement's line grows by each step). What bots changed on the board
+        since a person last acted stays shaded (`trail`), so the next person
+        sees it when bots play at once (or a key skipped their steps)."""
+        was, said, who, lines = self._told
+        if was is before and said is events and who == reader:  # asked again (a shared
+            return list(lines)  # game's screen tells a move, then plays it back): told once
         sid = to_act_of(before)
         if sid in self.seats.humans:
             self.trail = set()
         elif sid is not None:
             self.trail |= trail_of(events)
-        return self.told(list(events), sid, reader)
+        lines = self.told(list(events), sid, reader)
+        self._told = (before, events, reader, lines)
+        return list(lines)
 
     def told(self, events: list[Any], ender: str | None, reader: str | None) -> list[str]:
         """The lines for one log: `reader`'s own at a shared keyboard (their
         draws named, no one else's: the screen passes the events as their
-        seat is told them), else the narrator's readers'."""
-        lines = self.narrator.lines(events, {reader} if reader else None)
-        if lines and lines[0].startswith("-- ") and ender is not None:
-            lines.insert(0, f"{self.seats.name(ender)} ends the turn.")
-        return lines
+        seat is told them), else the narrator's readers'. A command (`ender`
+        its seat) in the voice of voice.py; events retold, by the narrator."""
+        if ender is not None:  # a command: a line for each thing it does, growing
+            return self.voice.lines(ender, events, reader)
+        self.voice.close(reader)  # a story retold: event by event
+        return self.narrator.lines(events, {reader} if reader else None)
 
     # -- bots ------------------------------------------------------------------------------
     def playback(self, before: Any, events: list[Any], viewer: str) -> list[Step]:
@@ -400,6 +429,12 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
                 del self._focus[key]
         quiet = all(as_dict(e)["type"] in QUIET for e in events)
         return [Step(view, self.tell(before, events), NOTE.format(self.seats.name(sid)), quiet)]
+
+    def played_back(self) -> None:
+        """The bots' turns were shown a step at a time to their end: what they
+        changed was seen as it changed, so the board shades none of it (the
+        shade is for bots' turns shown at once, or skipped through)."""
+        self.trail = set()
 
     def focus_of(self, events: list[Any], view: dict, sid: str) -> tuple[int, int, int, int]:
         for e in map(as_dict, reversed(events)):

@@ -27,7 +27,7 @@ XY = tuple[int, int]
 STYLES: dict[str, Style] = {
     "": Style(),
     "road": Style(color="bright_black"),
-    "wall": Style(color="grey35"),
+    "wall": Style(color="bright_black"),
     "room": Style(color="yellow"),
     "door": Style(color="yellow", bold=True),
     "pad": Style(color="bright_cyan", bold=True),
