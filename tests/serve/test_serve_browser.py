@@ -89,7 +89,7 @@ def test_tutorial_played_undone_and_redone_in_a_browser(serve, tabs):
     tab.target("o", "Open a door: ")  # open the door, move through it
     tab.wait_for(f"{me} opens door a-b.")
     tab.target("m", "Move: ")
-    screen = tab.wait_for(f"{me} moves to b.", f"{other} in a")
+    screen = tab.wait_for(f"{me} moves to zone b.", f"{other} in a")
     assert f"''{me[0]}" in line_with(screen, "''")
     tab.keys("Control+z")  # the move is undone: back in the airlock
     tab.wait_for("Undone: ", gone=(f"''{me[0]}",))

@@ -69,7 +69,7 @@ def test_a_game_played_by_keys_over_ssh(terminals, player_home):
     target(term, "o", "Open a door: ")  # open the only door within reach
     term.wait_for(f"{first} opens door a-b.")
     target(term, "m", "Move: ")  # and move through it
-    screen = term.wait_for(f"{first} moves to b.", f"{second} in a")
+    screen = term.wait_for(f"{first} moves to zone b.", f"{second} in a")
     assert f"''{first[0]}" in screen, f"{first} is not drawn past the open door"
 
     term.keys("e")  # end the second survivor's turn early: the game asks first
@@ -103,7 +103,7 @@ def test_dropped_connection_loses_nothing(terminals, player_home, sshd):
     target(term, "o", "Open a door: ")
     term.wait_for(f"{first} opens door a-b.")
     target(term, "m", "Move: ")
-    term.wait_for(f"{first} moves to b.", f"{second} in a")  # mid-round: one still to act
+    term.wait_for(f"{first} moves to zone b.", f"{second} in a")  # mid-round: one still to act
     wait_until(sshd.game_processes, 30, "the game on the server")
 
     os.kill(term.client_pid(), signal.SIGKILL)  # the connection drops: no clean quit

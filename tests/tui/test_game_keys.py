@@ -142,9 +142,9 @@ async def test_move_undo_redo_from_the_keyboard():
         assert game.undo_count == 3
         lines = log_text(app).splitlines()
         assert lines[-4:] == [
-            "Undone: Vega moves a -> c.",
-            "Redone: Vega moves a -> c.",
-            "Undone: Vega moves a -> c.",
+            "Undone: Vega moves from zone a to zone c.",
+            "Redone: Vega moves from zone a to zone c.",
+            "Undone: Vega moves from zone a to zone c.",
             "Undone: Vega opens door a-c.",
         ]  # each says what changed
 

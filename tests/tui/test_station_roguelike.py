@@ -130,8 +130,8 @@ async def test_an_attack_that_ends_the_round_stays_in_the_log():
         await pilot.press("o", "enter", "m", "enter", "f", "enter", "e", "y")
         await pilot.pause()
         shown = log_shown(app)
-        assert "Okafor fires pistol at a: rolled" in shown
-        assert "Zombies: spawn 1 walker in f." in shown and "-- Round 2 --" in shown
+        assert "Okafor fires pistol at zone a: rolled" in shown
+        assert "Zombies: spawn 1 walker in zone f." in shown and "-- Round 2 --" in shown
         log = app.screen.query_one(MessageLog)
         assert "  -- Zombie phase --" in log.lines  # every step is in the whole log (v)
 
@@ -166,11 +166,11 @@ def test_a_zombie_phase_is_one_line_that_names_who_wounded_whom():
     lines = narrate(events)
     shown = [x for x in lines if not isinstance(x, Detail)]
     assert shown == [
-        "Zombies: attack in c: 2 wounds on Okafor, 1 on Vega (Vega eliminated); 3 move; "
-        "spawn no zombie in m but every runner on the station acts again.",
+        "Zombies: attack in zone c: 2 wounds on Okafor, 1 on Vega (Vega eliminated); 3 move; "
+        "spawn no zombie in zone m but every runner on the station acts again.",
         "-- Round 4 --",
     ]
-    assert "  Vega is eliminated in c!" in lines  # the whole log keeps each step
+    assert "  Vega is eliminated in zone c!" in lines  # the whole log keeps each step
 
 
 async def test_a_command_that_overflows_the_log_stops_at_more_and_the_key_is_not_an_action():
@@ -363,7 +363,7 @@ def test_gear_reload_and_spawn_lines_say_what_happened():
     assert narrate(reload, before) == ["Okafor reloads pistol 2/6 -> 6/6."]
     spawn = [{"type": "zombies_spawned", "zone": "f", "card": "z13",
               "kinds": {"walker": 2, "runner": 1}}]  # fmt: skip
-    assert narrate(spawn) == ["Spawn: 2 walkers + 1 runner in f."]
+    assert narrate(spawn) == ["Spawn: 2 walkers + 1 runner in zone f."]
 
 
 async def test_the_palette_names_keys_as_they_read_and_lists_only_the_game():

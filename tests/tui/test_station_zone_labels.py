@@ -145,3 +145,60 @@ async def test_zone_ids_that_are_digits_are_said_as_zones_next_to_counts():
     assert objectives_line(["5", "u", "F", "Q", "a", "b"], 33) == "Objectives left: 6 zones"
     assert objectives_line(["2"], 33) == "Objectives left: zone 2"
     assert objectives_line([], 33) == "Objectives left: none"
+
+
+async def test_a_zombie_phase_in_zones_named_by_digits_says_zone_before_each_id():
+    """The log at 80x24, in the generated station whose spawn zones are f, 1,
+    0 and 9 (seed 6, large): the round's zombie line says "in zone 1", not
+    "1 walker in 1" (a zone named by a digit read as a count); the spawns of
+    round 2 no longer fit one row so they are summed over their zones."""
+    from tests.pilot_wait import until
+
+    game = Game.new("station", mission="random", seed=6, size="large")
+    assert game.world.spawns == ("f", "1", "0", "9")
+    game.submit({"type": "end_turn", "survivor": "vega"})
+    app = ShambleApp(game=game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await pilot.press("e", "y")  # Okafor ends his turn too: the zombies act
+        first = "Zombies: spawn 1 walker in zone f, 1 walker in zone 1, 2 walkers in zone 0."
+        await until(pilot, lambda: first in log_shown(app), "round 1's zombie line")
+        await pilot.press("e", "y", "e", "y")
+        second = "Zombies: spawn 5 walkers + 1 jumper in zones f, 1, 0, 9."
+        await until(pilot, lambda: second in log_shown(app), "round 2's zombie line")
+        lines = app.screen.query_one(MessageLog).lines
+        assert "  Spawn: 1 jumper in zone 0." in lines  # each zone's own in the whole log (v)
+
+
+def test_every_narrated_zone_id_has_the_word_zone_before_it():
+    """Moves, shots, noise, lights and look say "zone 5" or "zones 3, 4"."""
+    from tui.modes.station.actions import describe_zone
+    from tui.modes.station.narrate import narrate
+
+    events = [
+        {"type": "moved", "survivor": "vega", "path": ["6", "7"]},
+        {"type": "zones_revealed", "zones": ["3", "4"]},
+        {"type": "zones_revealed", "zones": ["3"]},
+        {"type": "noise_made", "zone": "5", "amount": 2},
+        {"type": "marker_moved", "zone": "5"},
+        {"type": "zombies_moved", "kind": "runner", "count": 2, "path": ["5", "6", "7"]},
+        {"type": "zombies_killed", "survivor": "vega", "zone": "7", "kinds": {"walker": 1}},
+        {"type": "objective_taken", "survivor": "vega", "zone": "2"},
+    ]
+    assert narrate(events) == [
+        "Vega moves to zone 7 via zone 6.",
+        "Lights on in zones 3, 4.",
+        "Lights on in zone 3.",
+        "Noise in zone 5 (+2).",
+        "The noise marker moves to zone 5.",
+        "2 runners move from zone 5 to zone 7.",
+        "Vega kills 1 walker in zone 7.",
+        "Vega takes the objective in zone 2 (+5 XP).",
+    ]
+    game = Game.new("station", mission="random", seed=6, size="large")
+    before = game.view("players")
+    assert narrate([events[0]], before, origins=True) == [
+        "Vega moves from zone 5 to zone 7 via zone 6."
+    ]
+    look = describe_zone(before, game.world, "5")
+    assert look.startswith("Zone 5") and "; sees zone" in look and "; sees 4" not in look

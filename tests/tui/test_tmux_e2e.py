@@ -113,7 +113,7 @@ def test_play_leave_continue_and_hang_up(terminals, tmp_path):
     term.keys("o", "Enter")
     term.wait_for("Vega opens door a-b.")
     term.keys("m", "Enter")
-    screen = term.wait_for("Vega moves to b.")
+    screen = term.wait_for("Vega moves to zone b.")
     assert "''V" in board_line_with(screen, "''")  # Vega in the corridor past the open door
     assert "Okafor in a" in screen  # the status line: Vega is done, Okafor's turn
 

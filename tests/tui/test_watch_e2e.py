@@ -36,7 +36,7 @@ def test_one_terminal_plays_another_watches_then_replays_and_forks(terminals, tm
 
     player.keys("o", "Enter")
     player.wait_for("Vega opens door a-b.")
-    screen = watcher.wait_for("Vega opens door a-b.", "1 walker moves b -> a.")
+    screen = watcher.wait_for("Vega opens door a-b.", "1 walker moves from zone b to zone a.")
     assert "  V O z ♦ ''" in screen  # the door open, the walker in the airlock
 
     player.keys("C-z")

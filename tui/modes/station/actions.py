@@ -162,6 +162,13 @@ def card_name(card_id: str | None) -> str:
     return (card_id or "bare hands").replace("_", " ")
 
 
+def zones_text(zones: Any) -> str:
+    """Zone ids with the word before them, so an id that is a digit is not
+    read as a count: "zone 5", "zones 3, 4" (a lone id is a str too)."""
+    ids = [zones] if isinstance(zones, str) else list(zones)
+    return f"zone{'s' if len(ids) > 1 else ''} {', '.join(ids)}"
+
+
 def targets_text(targets: list[str] | None) -> str:
     return f" ({', '.join(targets)} first)" if targets else ""
 
@@ -311,5 +318,5 @@ def describe_zone(view: dict, world: Any, zone: str) -> str:
         parts.append("on the floor: " + ", ".join(card_name(c) for c in floor))
     open_doors = frozenset(d for d, st in view["doors"].items() if st == "open")
     seen = [z for z in board.zones if z != zone and board.sees(zone, z, open_doors)]
-    parts.append("sees " + (", ".join(seen) if seen else "no other zone"))
+    parts.append("sees " + (zones_text(seen) if seen else "no other zone"))
     return "; ".join(parts) + "."

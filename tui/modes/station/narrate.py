@@ -1,6 +1,7 @@
 """Events as sentences for the message log: one place turns what happened
-into words ("Okafor fires pistol at c: rolled 6 4 1 (5+): 1 kill, friendly
-fire on Lin.").
+into words ("Okafor fires pistol at zone c: rolled 6 4 1 (5+): 1 kill,
+friendly fire on Lin."). A zone is always said with the word zone ("zone 5",
+"zones 3, 4"): a mission's zone ids may be digits, and bare they read as counts.
 
 Works on event dicts (msgspec.to_builtins of the engine's events), so the
 log never depends on event classes; an unknown event still gets a line.
@@ -19,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from tui.modes.station.actions import zones_text
 from tui.modes.station.scene import KIND_ORDER
 from tui.text import display_name
 from tui.widgets.panels import Detail
@@ -81,7 +83,7 @@ def narrate(
     players' view before them, when known. `phases`: a zombie phase as one
     summary line plus Detail lines (False: every step as a plain line, as
     the step-by-step playback shows it). `origins`: a survivor's move says
-    where it started ("Vega moves a -> b", as undo tells it)."""
+    where it started ("Vega moves from zone a to zone b", as undo tells it)."""
     evs = as_dicts(events)
     lines: list[str] = []
     i = 0
@@ -125,6 +127,7 @@ def narrate(
 
 
 PHASE_END = ("round_ended", "game_won", "game_lost")
+LOG_ROOM = 78  # one row of the message log at 80 columns (its mark takes one more)
 
 
 def wounds_text(counts: dict[str, int]) -> str:
@@ -143,7 +146,7 @@ def phase_summary(evs: list[dict]) -> str:
     attacks: dict[str, dict[str, Any]] = {}  # zone -> wounds, absorbed, eliminated
     zone = ""
     moved = 0
-    spawns: list[str] = []
+    spawns: list[dict] = []
     for e in evs:
         t = e["type"]
         if t == "zombies_attacked":
@@ -159,32 +162,53 @@ def phase_summary(evs: list[dict]) -> str:
         elif t == "zombies_moved":
             moved += e["count"]
         elif t == "zombies_spawned":
-            spawns.append(spawn_text(e))
+            spawns.append(e)
     parts = []
     for where, a in attacks.items():
         hurt = [wounds_text(a["wounds"])] if a["wounds"] else []
         hurt += [f"{x} absorbs one" for x in a["absorbed"]]
-        text = f"attack in {where}" + (": " + ", ".join(hurt) if hurt else "")
+        text = f"attack in {zones_text(where)}" + (": " + ", ".join(hurt) if hurt else "")
         if a["dead"]:
             text += f" ({' and '.join(a['dead'])} eliminated)"
         parts.append(text)
     if moved:
         parts.append(f"{moved} move")
-    if spawns:
-        parts.append("spawn " + ", ".join(spawns))
-    return "Zombies: " + ("; ".join(parts) if parts else "none move, none spawn") + "."
+    if not spawns:
+        return "Zombies: " + ("; ".join(parts) if parts else "none move, none spawn") + "."
+    line = "Zombies: " + "; ".join([*parts, "spawn " + ", ".join(map(spawn_text, spawns))]) + "."
+    if len(line) <= LOG_ROOM or any(e.get("extra") for e in spawns):
+        return line
+    # too long for one row of the log: what spawned, summed, and the zones
+    # (each zone's own spawn is in the Detail lines below)
+    kinds: dict[str, int] = {}
+    for e in spawns:
+        for k, n in e["kinds"].items():
+            kinds[k] = kinds.get(k, 0) + n
+    summed = {"kinds": kinds, "zone": list(dict.fromkeys(e["zone"] for e in spawns))}
+    return "Zombies: " + "; ".join([*parts, "spawn " + spawn_text(summed)]) + "."
 
 
 def spawn_text(e: dict) -> str:
-    """ "1 walker + 1 runner in e", or what an extra activation card did."""
+    """ "1 walker + 1 runner in zone e", or what an extra activation card
+    did; e["zone"] may be a list of zones ("in zones f, 1")."""
     kinds = e["kinds"]
     order = [k for k in KIND_ORDER if kinds.get(k)] + sorted(set(kinds) - set(KIND_ORDER))
     what = " + ".join(plural(kinds[k], k) for k in order) or "no zombie"
-    text = f"{what} in {e['zone']}"
+    text = f"{what} in {zones_text(e['zone'])}"
     if e.get("extra") == "runners":
         text += " but every runner on the station acts again"
     elif e.get("extra"):
         text += f" and {e['extra'].replace('_', ' ')}"
+    return text
+
+
+def path_text(path: list[str], start: str | None = None, via: bool = True) -> str:
+    """Where a move went, each id said as a zone: "from zone 5 to zone 7 via
+    zone 6" (via: the zones between, when there are any), "to zone 7"."""
+    text = f"from {zones_text(start)} " if start else ""
+    text += f"to {zones_text(path[-1])}"
+    if via and len(path) > 1:
+        text += f" via {zones_text(path[:-1])}"
     return text
 
 
@@ -193,7 +217,8 @@ def _attack(evs: list[dict], i: int) -> tuple[str, int]:
     roll = evs[i]
     who = display_name(roll["survivor"])
     weapon = card_name(roll.get("weapon") or "bare hands")
-    verb = f"fires {weapon} at {roll['zone']}" if roll.get("ranged") else f"attacks with {weapon}"
+    at = zones_text(roll["zone"]) if roll.get("ranged") else ""
+    verb = f"fires {weapon} at {at}" if at else f"attacks with {weapon}"
     if roll.get("reroll"):
         verb = "re-rolls"
     dice = " ".join(str(d) for d in roll["dice"])
@@ -311,38 +336,36 @@ def sentence(e: dict, before: dict | None = None) -> str:
         case "moved":
             path = e["path"]
             start = (before or {}).get("survivors", {}).get(e["survivor"], {}).get("zone")
-            if start:
-                return f"{who} moves {' -> '.join((start, *path))}."
-            via = f" via {', '.join(path[:-1])}" if len(path) > 1 else ""
-            return f"{who} moves to {path[-1]}{via}."
+            return f"{who} moves {path_text(path, start)}."
         case "zombies_killed":
-            return f"{who} kills {kinds_text(e['kinds'])} in {e['zone']}."
+            return f"{who} kills {kinds_text(e['kinds'])} in {zones_text(e['zone'])}."
         case "wounded":
             return WOUND_CAUSES.get(e["cause"], "{who} is wounded").format(who=who) + "."
         case "wound_absorbed":
             return f"{who} shrugs off a wound ({e['source']})."
         case "eliminated":
-            return f"{who} is eliminated in {e['zone']}!"
+            return f"{who} is eliminated in {zones_text(e['zone'])}!"
         case "noise_made":
-            return f"Noise in {e['zone']} (+{e.get('amount', 1)})."
+            return f"Noise in {zones_text(e['zone'])} (+{e.get('amount', 1)})."
         case "marker_moved":
-            return f"The noise marker moves to {e['zone']}."
+            return f"The noise marker moves to {zones_text(e['zone'])}."
         case "door_opened":
             return f"{who} opens door {e['door']}."
         case "doors_unlocked":
-            return f"Unlocked: {', '.join(e['doors'])}."
+            doors = e["doors"]
+            return f"Unlocked: door{'s' if len(doors) > 1 else ''} {', '.join(doors)}."
         case "zones_revealed":
-            return f"Lights on in {', '.join(e['zones'])}."
+            return f"Lights on in {zones_text(e['zones'])}."
         case "zombies_spawned":
             if e["card"].startswith("trap"):
-                return f"An ambush: {kinds_text(e['kinds'])} in {e['zone']}!"
+                return f"An ambush: {kinds_text(e['kinds'])} in {zones_text(e['zone'])}!"
             return f"Spawn: {spawn_text(e)}."
         case "zombies_moved":
             path = e["path"]
             verb = "moves" if e["count"] == 1 else "move"
-            return f"{plural(e['count'], e['kind'])} {verb} {path[0]} -> {path[-1]}."
+            return f"{plural(e['count'], e['kind'])} {verb} {path_text([path[-1]], path[0])}."
         case "zombies_attacked":
-            return f"{plural(e['count'], e['kind'])} attack{'s' if e['count'] == 1 else ''} in {e['zone']}."
+            return f"{plural(e['count'], e['kind'])} attack{'s' if e['count'] == 1 else ''} in {zones_text(e['zone'])}."
         case "searched":
             return f"{who} searches: {SEARCH_FINDS.get(e['card'], e['card'])}."
         case "equipment_drawn":
@@ -366,7 +389,7 @@ def sentence(e: dict, before: dict | None = None) -> str:
         case "gear_arranged":
             return gear_text(e, before)
         case "objective_taken":
-            return f"{who} takes the objective in {e['zone']} (+5 XP)."
+            return f"{who} takes the objective in {zones_text(e['zone'])} (+5 XP)."
         case "skill_gained":
             return f"{who} learns {e['skill'].replace('_', ' ')}."
         case "decision_pending":

@@ -233,7 +233,7 @@ class StationPlay(Play):
         return narrate(events, self.game.mode.view(self.world, before, self.viewer()))
 
     def undo_note(self, host: Host, command: dict, events: list[Any], redone: bool) -> str:
-        """ "Undone: Vega moves a -> b." The survivor who acted is selected again."""
+        """ "Undone: Vega moves from zone a to zone b." The survivor who acted is selected again."""
         if not redone and command.get("survivor"):
             self._reselect = command["survivor"]
         # before the command: for a redo, the view still drawn; for an undo, the game now
@@ -328,8 +328,8 @@ class StationPlay(Play):
             for there in (", ".join(friends), f"{len(friends)} survivors"):
                 warn = f" ({there} there!)" if friends else ""
                 for hint in (
-                    f"{weapon} at {zone}, {dice} dice vs {zombies}",
-                    f"{weapon} at {zone}, {dice}d vs {n}",
+                    f"{weapon} at zone {zone}, {dice} dice vs {zombies}",
+                    f"{weapon} at zone {zone}, {dice}d vs {n}",
                 ):
                     if len(hint + warn) <= room:
                         return hint + warn
