@@ -92,9 +92,9 @@ async def test_the_drawn_tile_is_previewed_turned_and_laid(yard):
         assert screen.play.placing(screen) and "lay the Corner" in status(app)
         drawn = styled(screen, "spot")
         for at in spots - {(screen.cursor[0] // 3, screen.cursor[1] // 3)}:
-            x, y = centre(at)  # every other place it fits is marked by its corners
+            x, y = centre(at)  # every other place it fits is marked at its centre
             corners = {(x + dx, y + dy) for dx in (-1, 1) for dy in (-1, 1)}
-            assert corners <= drawn and (x, y) not in drawn
+            assert (x, y) in drawn and not corners & drawn
         at, rotation = sorted(legal)[-1]
         await pilot.press("right" if at[0] > 0 else "left")
         while screen.cursor != centre(at):
@@ -105,7 +105,7 @@ async def test_the_drawn_tile_is_previewed_turned_and_laid(yard):
         assert highlighted(screen, CURSOR) >= {centre(at)}  # the preview is drawn there
         while screen.play.rotation != rotation:
             await pilot.press("r")
-        assert f"Ann lays the Corner ({rotation})" in panel(app, "turn")
+        assert f"lay the Corner (turned {rotation})" in status(app)
         await pilot.press("enter")
         await pilot.pause()
         placed = game.summary()["tiles"][-1]
@@ -495,6 +495,7 @@ async def test_a_bots_step_that_changes_nothing_on_the_board_is_told_with_the_ne
         assert any("for the zombies: south" in line for line in rolled)  # with a zombie's move
         # the turn panel says whose turn it is, not each step (the log says that)
         assert doing == {"Bot 2's turn"}, doing
+        assert panel(app, "turn").splitlines()[1] == "Ann's turn"
 
 
 async def test_the_handover_hides_each_hand_between_two_people(yard):

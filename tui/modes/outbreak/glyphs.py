@@ -78,5 +78,5 @@ def legend(g: Glyphs) -> list[tuple[str, str]]:
         ("A" + g.more, "more figures share the cell (x looks)"),
         (g.bullet, "a bullet token"),
         (g.life, "a life token"),
-        (g.open_spot, "the corners of a place the drawn tile can go"),
+        (g.open_spot, "the centre of a place the drawn tile can go"),
     ]

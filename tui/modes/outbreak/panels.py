@@ -4,8 +4,6 @@ person looking (never anyone else's: the view holds no other hand)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.text import Text
 
 from tui.modes.outbreak.words import (
@@ -13,7 +11,6 @@ from tui.modes.outbreak.words import (
     card_effect,
     card_name,
     effect_note,
-    plural,
     tile_name,
 )
 from tui.widgets.panels import Panel, wrapped
@@ -91,14 +88,13 @@ class SeatsPanel(Growing, OneLinePanel):
 
 
 class TurnPanel(OneLinePanel):
-    """The round, the piles, and the step of the turn under way."""
+    """The round, the piles, and whose turn it is."""
 
     title = "Turn"
 
-    def __init__(self, seats: Seats, rotation: Callable[[], int]) -> None:
+    def __init__(self, seats: Seats) -> None:
         super().__init__(id="turn")
         self.seats = seats
-        self.rotation = rotation  # the turn the player has given the drawn tile
 
     def show(self, host) -> None:
         view = host.view
@@ -107,37 +103,22 @@ class TurnPanel(OneLinePanel):
         pile = "closed" if view["map_closed"] else f"{view['tiles_left']} left"
         text.append(f"  tiles {pile}  events {view['events_left']}")
         text.append("\n")
-        text.append(self.doing(view, host.playing))
+        text.append(self.doing(view))
         self.put(text)
 
-    def doing(self, view: dict, playing: bool = False) -> str:
-        """The step of the turn under way; while a bot's steps are told, only
-        whose turn it is (each step's log line says what it did and what it
-        rolled: the panel changing at every step would be sent again each
-        time for nothing)."""
+    def doing(self, view: dict) -> str:
+        """Whose turn it is, or who lays its tile when another seat does (the
+        fewest kills variant). The step of the turn, its moves left and a
+        fight waiting are the status line's (and a bot's steps the log's):
+        said here too, each change would be sent twice."""
         if view["outcome"] == "won":
             return f"{self.seats.name(view['winner'])} has won."
         if view["outcome"]:
             return "Everybody has lost."
-        who = self.seats.name(view["current"])
-        if playing:
-            return f"{self.seats.possessive(view['current'])} turn"
-        pending = view["pending"]
-        if pending:
-            return f"Fight: rolled {pending['total']}, needs 4"
-        match view["phase"]:
-            case "event":
-                return f"{who}: a card, then the tile"
-            case "tile":
-                tile = tile_name(view["drawn_tile"] or "")
-                placer = self.seats.name(view["to_act"])
-                turn = f" ({self.rotation()})" if view["to_act"] == view.get("viewer") else ""
-                return f"{placer} lays the {tile}{turn}"
-            case "move":
-                return f"{who}: {plural(view['moves_left'], 'move')} left"
-            case "zombies":
-                return f"{who}: {plural(view['zombie_moves_left'], 'zombie move')} left"
-        return who
+        if view["phase"] == "tile" and view["to_act"] != view["current"]:
+            tile = tile_name(view["drawn_tile"] or "")
+            return f"{self.seats.name(view['to_act'])} lays the {tile}"
+        return f"{self.seats.possessive(view['current'])} turn"
 
 
 class HandPanel(Growing, Panel):

@@ -344,7 +344,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
     def panels(self) -> list:
         return [
             SeatsPanel(self.seats),
-            TurnPanel(self.seats, lambda: self.rotation),
+            TurnPanel(self.seats),
             HandPanel(self.seats),
         ]
 

@@ -7,8 +7,9 @@ or what stands on it: a zombie (with the figure it is on, or the token under
 it), figures (the seat's letter; a second letter or "more" when they share
 a cell), a token. While a tile is being placed, its preview is drawn where
 the cursor is, turned as chosen, and the places it may go are marked (each
-by its four corners: a whole place of shade glyphs cost three bytes a
-character to send, and again to clear)."""
+at its centre cell: a whole place of shade glyphs cost three bytes a
+character to send, and again to clear, and its four corners four times what
+one mark does)."""
 
 from __future__ import annotations
 
@@ -172,8 +173,8 @@ class Town:
                     text, style = self.cell_text(
                         cell, kinds[cell], zombies, tokens, figures, current
                     )
-                elif pos_of(cell) in marks.spots and x % 3 != 1 and y % 3 != 1:
-                    text, style = g.open_spot, "spot"  # a place's four corners mark it
+                elif pos_of(cell) in marks.spots and x % 3 == 1 and y % 3 == 1:
+                    text, style = g.open_spot, "spot"  # a place's centre marks it
                 else:
                     text, style = "  ", ""
                 if cell in target_cells and highlight == PLAIN:
