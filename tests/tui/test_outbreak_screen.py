@@ -10,6 +10,7 @@ import pytest
 from outbreak_keyplay import as_dict, game_screen, mission_file, pick, play_command, settle, shown
 
 from engine import Game
+from tests.pilot_wait import until
 from tui.app import ShambleApp
 from tui.modes.outbreak.scene import centre
 from tui.screens.dialogs import ChoiceDialog, HandoverScreen
@@ -545,9 +546,12 @@ async def test_one_person_with_bots_reads_their_own_draws(yard):
         assert not isinstance(app.screen, HandoverScreen)
 
 
-async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(yard):
+async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(yard, monkeypatch):
     """The shared screen's Play.steps_bots: Outbreak plays every bot command
-    back as a step of its own even when the app was started without --playback."""
+    back as a step of its own even when the app was started without --playback.
+    The steps wait a minute each here: on a loaded machine a pause of a few
+    seconds let the bot's 0.35 s steps all play out before the check."""
+    monkeypatch.setattr("tui.screens.game.STEP_SECONDS", 60.0)
     game = yard(seats="ann:human,bot", dice=[1, 1])
     app = ShambleApp(game=game, autosave=False)
     assert not app.playback
@@ -557,11 +561,12 @@ async def test_bots_turns_are_told_a_step_at_a_time_without_the_playback_flag(ya
             want = want or next(c for c in screen.legal if c["at"] != [0, -2])
             await play_command(pilot, game, want)
         await pilot.press("e", "enter")
-        await pilot.pause()
-        assert screen.playing and "Bot 2 is playing" in status(app)
-        await pilot.press("x")
-        await pilot.pause()
-        assert not screen.playing and screen.view == game.view("ann")
+        await until(pilot, lambda: screen.playing, "the bot's turn told a step at a time")
+        await until(pilot, lambda: "Bot 2 is playing" in status(app), "the playback's note")
+        assert game.summary()["to_act"] == "ann"  # played whole, shown a step behind
+        await pilot.press("x")  # any key: the rest at once
+        await until(pilot, lambda: not screen.playing, "the rest of the bot's turn")
+        assert screen.view == game.view("ann")
 
 
 async def test_a_tile_undone_and_laid_elsewhere_is_drawn_where_it_lies(yard):

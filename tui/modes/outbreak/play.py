@@ -120,7 +120,7 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self.town = Town(self.glyphs, self.seats)
         here = getattr(game, "players_here", None)  # a shared game: this terminal's seats
         self.narrator = Narrator(self.seats, self.tile_at, here)
-        self.voice = Voice(self.narrator)
+        self.voice = Voice(self.narrator, lambda: self.now()["tiles"])
         self.rotation = 0  # the turn given to the drawn tile's preview
         self.last_human = self.seats.humans[0] if self.seats.humans else "players"
         self.picked: list[XY] = []  # road cells marked for the new tile's zombies

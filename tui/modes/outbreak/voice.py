@@ -20,6 +20,7 @@ story retold from its events."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,8 +66,9 @@ class Voice:
     """The lines of one command, for each log (`reader`): the line the seat's
     last command left open is grown by this one's first events."""
 
-    def __init__(self, narrator: Narrator) -> None:
+    def __init__(self, narrator: Narrator, tiles: Callable[[], list[dict]]) -> None:
         self.narrator = narrator
+        self.tiles = tiles  # the tiles laid now, in the order they were laid
         self.open: dict[str | None, tuple[Line, str]] = {}  # reader -> the line, as told
 
     def close(self, reader: str | None) -> None:
@@ -213,11 +215,13 @@ class Voice:
         return said if said.startswith("You draw ") else said.removeprefix(f"{name} ").rstrip(".")
 
     def beside(self, at: Any) -> str:
-        """ " west of the Town Square": where a tile went, by a tile it touches."""
-        for (dx, dy), side in NEIGHBOURS:
-            tile = self.narrator.tile_at((at[0] + dx, at[1] + dy))
-            if tile:
-                return f" {side} of the {tile_name(tile)}"
+        """ " west of the Town Square": where a tile went, by the first laid of
+        the tiles it touches (one laid before it, told live or retold later)."""
+        near = {(at[0] + dx, at[1] + dy): side for (dx, dy), side in NEIGHBOURS}
+        for t in self.tiles():
+            side = near.get((t["at"][0], t["at"][1]))
+            if side:
+                return f" {side} of the {tile_name(t['tile'])}"
         return ""
 
 
