@@ -87,9 +87,17 @@ class ShadowScreen(FrameWriter):
         self.sgr = None
 
     def resize(self, width: int, height: int) -> None:
+        """A new size: every cell unknown, and the terminal's cursor. Textual's
+        own cursor stays where its output put it, kept inside a narrower screen
+        (as terminals keep it), so an escape passed on before Textual moves it
+        again acts where it would have acted on the raw stream, not where the
+        terminal's cursor was left (a hidden cursor may stay put). A screen
+        less high is another matter: a terminal may scroll its rows up and the
+        cursor with them, or not, so Textual's cursor is lost until it moves."""
+        if height < self.height:
+            self.lost = True
         self.width, self.height = width, height
         self.x, self.y = min(self.x, width - 1), min(self.y, height - 1)
-        self.lost = True
         self.hidden = False  # whatever was written meanwhile: assume a shown cursor
         self.forget()
 

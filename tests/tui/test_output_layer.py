@@ -393,6 +393,18 @@ def test_a_resize_forgets_the_screen():
     assert sent < raw
 
 
+def test_an_erase_passed_on_after_a_resize_acts_where_textual_left_its_cursor():
+    """Found by the generated frames below: a frame ends by moving a hidden
+    cursor home (the layer leaves the terminal's where it is); after a resize
+    an erase is passed on before any move. It must erase from Textual's
+    cursor (home, inside the new size), not from where the terminal's was."""
+    frame = "\x1b[1;3H\x1b[38;5;240maa\x1b[0m\x1b[1;1H"
+    start = ["\x1b[?1049h", "\x1b[?25l"]
+    replay([*start, frame, ("resize", 4, 2), "\x1b[K"], 4, 2)
+    replay([*start, frame, ("resize", 3, 2), "\x1b[K"], 4, 2)  # narrower: the cursor kept inside
+    replay([*start, "\x1b[2;2Hab\x1b[0m\x1b[1;1H", ("resize", 6, 3), "\x1b[K"], 4, 2)
+
+
 # generated frames: rows written in spans, as Textual's compositor does
 ALPHABET = ["a", "b", " ", "·", "█", "░", "★", "中", "é", "e\u0301"]
 STYLES = ["38;5;240", "1;38;5;208", "7;38;5;240", "38;5;80;48;5;233", "4", ""]
