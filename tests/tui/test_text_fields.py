@@ -116,6 +116,25 @@ async def test_enter_in_a_new_matchs_seed_takes_the_seed_as_it_was_at_enter():
         assert app.screen.match.seed == 42
 
 
+async def test_enter_in_the_host_dialogs_seed_hosts_with_the_seed_as_it_was_at_enter():
+    """The title's Host dialog is the new-game dialog with seats to share:
+    Enter in its seed starts it as the new-game dialog's does (it stopped
+    with a TypeError, seen over SSH). One seat of a person: refused."""
+    from tui.screens.coop_menu import HostGameScreen
+
+    app = ShambleApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HostGameScreen), "the host dialog")
+        dialog = app.screen
+        dialog.query_one("#seed", Input).focus()
+        await pilot.pause()
+        await burst(pilot, "4", "2", "x", "enter", "1")
+        error = dialog.query_one("#newgame-error")
+        await until(pilot, lambda: "one seat" in str(error.render()), "the refusal", note=error)
+        assert app._exception is None and app.screen is dialog
+
+
 async def test_a_burst_keeps_the_seed_a_whole_number_and_escape_still_closes():
     app = ShambleApp(autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

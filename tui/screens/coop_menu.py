@@ -122,14 +122,17 @@ class HostGameScreen(NewGameScreen):
             fields.shared_defaults()
         super().mission_changed(mission)
 
-    def start(self) -> None:
+    def start(self, seed_text: str | None = None) -> None:
+        """Host the game; `seed_text` as the seed was at Enter (the dialog's)."""
         if self.starting:
             return
         from hosting.seats import seat_specs
 
         error = self.query_one("#newgame-error", Label)
+        if seed_text is None:
+            seed_text = self.query_one("#seed", Input).value
         try:
-            seed = int(self.query_one("#seed", Input).value.strip())
+            seed = int(seed_text.strip())
         except ValueError:
             error.update("The seed is a whole number.")
             return
