@@ -147,6 +147,25 @@ async def test_zone_ids_that_are_digits_are_said_as_zones_next_to_counts():
     assert objectives_line([], 33) == "Objectives left: none"
 
 
+async def test_a_named_zone_with_a_digit_id_is_said_as_a_zone_in_the_status_line(tmp_path):
+    """A mission of one's own may name a zone "1": the status line says
+    "Vega in zone 1 (airlock)", not "Vega in 1 (airlock), 2 actions"; a
+    letter id keeps the shorter "in a (airlock)" that fits 80 columns."""
+    text = TUTORIAL.replace("aaaa", "1111").replace("[zones.a]", "[zones.1]")
+    path = tmp_path / "digits.toml"
+    path.write_text(text)
+    app = ShambleApp(game=Game.new("station", mission=str(path), seed=1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Vega in zone 1 (airlock), 2 actions:"), status
+    app = ShambleApp(game=tutorial(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Vega in a (airlock), 2 actions:"), status
+
+
 async def test_a_zombie_phase_in_zones_named_by_digits_says_zone_before_each_id():
     """The log at 80x24, in the generated station whose spawn zones are f, 1,
     0 and 9 (seed 6, large): the round's zombie line says "in zone 1", not

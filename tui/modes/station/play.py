@@ -292,6 +292,8 @@ class StationPlay(Play):
         # "zone 5", never a bare id: "Vega in 5, 2 actions" reads like numbers
         bare = f"zone {s['zone']}"
         named = actions.zone_label(self.world, s["zone"])
+        if s["zone"].isdigit():  # "in 5 (Ops)" reads like a count too: "in zone 5 (Ops)"
+            named = f"zone {named}"
         where = [bare if named == s["zone"] else named, bare]
         # shorten, never cut: the zone's name goes first, then middle hints; the
         # last hint (e end) always shows
