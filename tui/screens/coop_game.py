@@ -281,24 +281,29 @@ class SharedGameScreen(GameScreen):
         self.after_undo_redo()
 
     def _tell_entry(self, change: Any, before: Any, events_: list[Any]) -> None:
-        tell = getattr(self.play, "tell", None)
-        lines = tell(before, events_) if tell else self.play.narrate(events_)
+        """A move in the log: played back when the mode shows it a step at a
+        time (its steps carry its lines), else told. Each move is told once:
+        a mode's telling may keep what it told (Outbreak's growing lines)."""
         name = who(self.client, change.seat)
         mine = self.mine(change.seat)
-        named = self._names_seat(change.seat, lines)
         if mine:
             self.targeting = None
             self._log_begin()
-        elif lines and not named:
-            lines = [f"{name}: {lines[0]}", *lines[1:]]
-        elif not lines:
-            lines = [f"{name} made a move."]
-        if not mine and self.targeting is not None:
+        elif self.targeting is not None:
             self._keep_targets()
         steps = self.play.playback(before, events_, self.viewer) if self.stepping else []
-        if steps and not mine and not self._names_seat(change.seat, steps[0].lines):
-            steps = [Step(steps[0].view, [f"{name} acts."], steps[0].note), *steps]
-        self._show(steps or [Step({}, lines)], hold=mine)
+        if steps:
+            if not mine and not self._names_seat(change.seat, steps[0].lines):
+                steps = [Step(steps[0].view, [f"{name} acts."], steps[0].note), *steps]
+            self._show(steps, hold=mine)
+            return
+        tell = getattr(self.play, "tell", None)
+        lines = tell(before, events_) if tell else self.play.narrate(events_)
+        if not mine and lines and not self._names_seat(change.seat, lines):
+            lines = [f"{name}: {lines[0]}", *lines[1:]]
+        elif not mine and not lines:
+            lines = [f"{name} made a move."]
+        self._show([Step({}, lines)], hold=mine)
 
     def _names_seat(self, seat: str | None, lines: list[str]) -> bool:
         """The move's first line already says whose it was ("Player 2 lays

@@ -129,7 +129,6 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         self._moment: tuple | None = None  # the step of the turn the cursor was placed for
         self._focus: dict[int, tuple[int, int, int, int]] = {}  # playback view -> camera
         self.trail: set[XY] = set()  # cells bots changed since a person last acted
-        self._told: tuple = (None, None, None, [])  # the last command told: before, events...
 
     @property
     def steps_bots(self) -> bool:
@@ -394,17 +393,12 @@ class OutbreakPlay(OutbreakKeys, OutbreakStatus, Play):
         movement's line grows by each step). What bots changed on the board
         since a person last acted stays shaded (`trail`), so the next person
         sees it when bots play at once (or a key skipped their steps)."""
-        was, said, who, lines = self._told
-        if was is before and said is events and who == reader:  # asked again (a shared
-            return list(lines)  # game's screen tells a move, then plays it back): told once
         sid = to_act_of(before)
         if sid in self.seats.humans:
             self.trail = set()
         elif sid is not None:
             self.trail |= trail_of(events)
-        lines = self.told(list(events), sid, reader)
-        self._told = (before, events, reader, lines)
-        return list(lines)
+        return self.told(list(events), sid, reader)
 
     def told(self, events: list[Any], ender: str | None, reader: str | None) -> list[str]:
         """The lines for one log: `reader`'s own at a shared keyboard (their
