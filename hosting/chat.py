@@ -102,7 +102,9 @@ CHOICES = (
 
 
 def to_host_log(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)  # the host's log, as hosting/host.py writes it
+    """A line of the host's log (its stderr: who came and went, what the bot
+    did, the talk, what could not be written)."""
+    print(text, file=sys.stderr, flush=True)
 
 
 def record_beside(save: Path) -> Path:

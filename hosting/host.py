@@ -9,7 +9,6 @@ it connections (`Conn`) that carry the account they belong to."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -18,7 +17,7 @@ from engine.core import log
 from engine.core.timeline import undo_refusal
 from hosting import presence
 from hosting import protocol as p
-from hosting.chat import Talk
+from hosting.chat import Talk, to_host_log
 from hosting.seats import SeatTable, bot_move, redact
 from hosting.talk import TalkAtTable
 
@@ -80,10 +79,6 @@ class Authors:
                 authors.entry(fresh.owner(item.command), item.events)
             fresh.apply_frame(item)
         return authors
-
-
-def _say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
 
 
 class Host(TalkAtTable):
@@ -295,7 +290,7 @@ class Host(TalkAtTable):
                 chat=self.talk.recent(watcher=not self.table.seats_of(self.player(conn))),
             )
         )
-        _say(f"{self.player(conn)} joined ({conn.id})")
+        to_host_log(f"{self.player(conn)} joined ({conn.id})")
         came = sum(1 for c in self.conns.values() if c.account == conn.account) == 1
         self._broadcast_lobby()
         if came:
@@ -323,7 +318,7 @@ class Host(TalkAtTable):
         account = self.player(conn)
         self.seated_as.pop(conn.id, None)
         self.watching.discard(conn.id)
-        _say(f"{account} left ({conn.id})")
+        to_host_log(f"{account} left ({conn.id})")
         if account not in self.present():
             self.presence.gone(account)
         self._broadcast_lobby()
@@ -346,7 +341,9 @@ class Host(TalkAtTable):
             self.table.records[seat].bot = True
         if seats:
             self.table.save()
-            _say(f"the bot plays {', '.join(self.table.label(s) for s in seats)} for {account}")
+            to_host_log(
+                f"the bot plays {', '.join(self.table.label(s) for s in seats)} for {account}"
+            )
             self._broadcast_lobby()
             self._wake_bots()
 
@@ -551,7 +548,7 @@ class Host(TalkAtTable):
         try:
             self._apply(lambda: game.submit(parsed), seat, "entry")
         except RuleError as e:  # a bot that errs stops; the seat waits for a person
-            _say(f"the bot for {self.table.label(seat)} was refused: {e.code}: {e.message}")
+            to_host_log(f"the bot for {self.table.label(seat)} was refused: {e.code}: {e.message}")
             return
         except HostStopped:
             return
@@ -560,7 +557,7 @@ class Host(TalkAtTable):
     # -- stopping ---------------------------------------------------------------------
     def announce(self, text: str) -> None:
         """One line about the table (the broker gone, the broker back) for everyone here."""
-        _say(text)
+        to_host_log(text)
         self._tell_all(self.talk.note(self.host_account or "host", text, self._at()))
 
     def stop(self, reason: str) -> None:
@@ -568,7 +565,7 @@ class Host(TalkAtTable):
         if self.stopped is not None:
             return
         self.stopped = reason
-        _say(f"stopping: {reason}")
+        to_host_log(f"stopping: {reason}")
         for conn in list(self.conns.values()):
             conn.send(p.Closed(reason=reason))
             conn.close()

@@ -6,15 +6,10 @@ whose connections, seat table and talk (hosting/chat.py) it uses."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from hosting import protocol as p
-from hosting.chat import spoken
-
-
-def _say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)  # the host's log, as hosting/host.py writes it
+from hosting.chat import spoken, to_host_log
 
 
 class TalkAtTable:
@@ -44,7 +39,7 @@ class TalkAtTable:
         seat = ", ".join(self.table.label(s) for s in mine)
         apart = not mine and self.talk.watchers_apart
         line = self.talk.say(conn.account, text, seat, self._at(), "watchers" if apart else "")
-        _say(spoken(line))
+        to_host_log(spoken(line))
         if apart:  # the watchers' own channel: no player hears it
             said = p.Said(line=line)
             for other in list(self.conns.values()):

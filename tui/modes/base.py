@@ -216,10 +216,10 @@ class Play:
         """Who the @ of the plain prompt's `board` is, in the words this
         terminal is told the game in: the player's own figure, or, to a
         watcher, the one in focus by name ("@ is Cop, the human in focus")."""
-        who = self.focus_name(host) if self.onlooker() else ""
-        if who:
-            return f"@ is {who}, {self.focus_words}"
-        return "@ is the one in focus" if self.onlooker() else "you are @"
+        if not self.onlooker():
+            return "you are @"
+        who = self.focus_name(host)
+        return f"@ is {who}, {self.focus_words}" if who else "@ is the one in focus"
 
     def viewer(self) -> str:
         """What the screen asks game.view() for now."""

@@ -228,7 +228,7 @@ class Spoken(GridSpoken):
         taken = [e["kind"] for e in mine("token_taken")]
         if taken:
             found = [plural(taken.count(k), k) for k in ("bullet", "life") if k in taken]
-            parts.append("picks up " + join(f.replace("lifes", "lives") for f in found))
+            parts.append("picks up " + join(found))
         placed = len([e for e in events if e["type"] == "zombie_placed"])
         came = f"; {plural(placed, 'zombie')} shamble{'s' * (placed == 1)} in" if placed else ""
         did = ", ".join(parts) or "nothing new"

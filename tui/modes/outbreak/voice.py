@@ -32,6 +32,7 @@ from tui.modes.outbreak.words import (
     direction,
     plural,
     tile_name,
+    tokens_text,
 )
 from tui.widgets.panels import Grown
 
@@ -208,9 +209,7 @@ class Voice:
         if kind == "zombie_placed":
             return plural(n, "zombie")
         if kind == "token_placed":
-            bullets = sum(e["kind"] == "bullet" for e in run)
-            found = [plural(k, w) for k, w in ((bullets, "bullet"), (n - bullets, "life")) if k]
-            return " and ".join(found).replace("lifes", "lives")
+            return tokens_text(run)
         said = self.narrator.batch(run, readers or self.narrator.readers)[0]
         return said if said.startswith("You draw ") else said.removeprefix(f"{name} ").rstrip(".")
 
@@ -231,7 +230,7 @@ PARTS = {  # the seat's own doings that a line says after its head
     "life_lost": lambda e: "loses a life",
     "token_taken": lambda e: f"picks up a {e['kind']}",
     "bullets_gained": lambda e: f"takes {plural(e['amount'], 'bullet')}",
-    "life_gained": lambda e: f"heals {plural(e['amount'], 'life').replace('lifes', 'lives')}",
+    "life_gained": lambda e: f"heals {plural(e['amount'], 'life')}",
     "event_discarded": lambda e: f"discards {card_name(e['card'])}",
     "turn_ended": lambda e: "ends the turn",
 }

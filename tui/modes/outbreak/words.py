@@ -152,8 +152,18 @@ def direction(a: Any, b: Any) -> str:
     return DIRECTION.get((b[0] - a[0], b[1] - a[1]), f"to {b[0]},{b[1]}")
 
 
+MANY = {"life": "lives"}  # the plurals not made with an s
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return f"{n} {word if n == 1 else MANY.get(word, word + 's')}"
+
+
+def tokens_text(placed: list[dict]) -> str:
+    """Tokens laid on a tile: "2 bullets and 1 life"."""
+    bullets = sum(e["kind"] == "bullet" for e in placed)
+    found = [plural(k, w) for k, w in ((bullets, "bullet"), (len(placed) - bullets, "life")) if k]
+    return " and ".join(found)
 
 
 # -- narration ----------------------------------------------------------------------------
@@ -211,11 +221,7 @@ class Narrator:
         if kind == "zombie_placed":
             return [f"{plural(n, 'zombie').capitalize()} shamble{'s' if n == 1 else ''} in."]
         if kind == "token_placed":
-            bullets = sum(e["kind"] == "bullet" for e in events)
-            lives = n - bullets
-            found = [plural(k, w) for k, w in ((bullets, "bullet"), (lives, "life")) if k]
-            found = [f.replace("lifes", "lives") for f in found]
-            return [f"{' and '.join(found).capitalize()} lie{'s' if n == 1 else ''} inside."]
+            return [f"{tokens_text(events).capitalize()} lie{'s' if n == 1 else ''} inside."]
         sid = events[0]["seat"]
         cards = [e.get("card") for e in events]
         if sid in readers and all(cards):  # a card another seat drew has no name here
@@ -241,7 +247,7 @@ class Narrator:
             case "bullets_gained":
                 return f"{who} takes {plural(e['amount'], 'bullet')}."
             case "life_gained":
-                return f"{who} heals {plural(e['amount'], 'life').replace('lifes', 'lives')}."
+                return f"{who} heals {plural(e['amount'], 'life')}."
             case "zombie_moved":
                 way = direction(e["from"], e["to"])
                 if e.get("by"):

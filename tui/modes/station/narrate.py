@@ -202,12 +202,12 @@ def spawn_text(e: dict) -> str:
     return text
 
 
-def path_text(path: list[str], start: str | None = None, via: bool = True) -> str:
+def path_text(path: list[str], start: str | None = None) -> str:
     """Where a move went, each id said as a zone: "from zone 5 to zone 7 via
     zone 6" (via: the zones between, when there are any), "to zone 7"."""
     text = f"from {zones_text(start)} " if start else ""
     text += f"to {zones_text(path[-1])}"
-    if via and len(path) > 1:
+    if len(path) > 1:
         text += f" via {zones_text(path[:-1])}"
     return text
 

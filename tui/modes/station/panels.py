@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from tui.modes.station.actions import zones_text
 from tui.modes.station.glyphs import Glyphs, short_legend
 from tui.text import display_name, initial
 from tui.widgets.panels import Panel
@@ -232,8 +233,7 @@ def objectives_line(left: list[str], room: int) -> str:
     count), else "Objectives left: 6 zones"."""
     if not left:
         return "Objectives left: none"
-    zones = "zone" if len(left) == 1 else "zones"
-    listed = f"Objectives left: {zones} {', '.join(left)}"
+    listed = f"Objectives left: {zones_text(left)}"
     return listed if len(listed) <= room else f"Objectives left: {len(left)} zones"
 
 

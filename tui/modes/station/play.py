@@ -290,7 +290,7 @@ class StationPlay(Play):
         room = host.status_room()
         acts = f"{left} action{'s' if left != 1 else ''}"
         # "zone 5", never a bare id: "Vega in 5, 2 actions" reads like numbers
-        bare = f"zone {s['zone']}"
+        bare = actions.zones_text(s["zone"])
         named = actions.zone_label(self.world, s["zone"])
         if s["zone"].isdigit():  # "in 5 (Ops)" reads like a count too: "in zone 5 (Ops)"
             named = f"zone {named}"
